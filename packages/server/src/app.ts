@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Errno } from '@sunstack/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { handleError } from './http/errors.ts';
+import { type RouteAccess, registerRequestContext } from './http/requestContext.ts';
+import { createAccountRepo } from './modules/account/repo.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { createAccountService } from './modules/account/service.ts';
+import { createMailRepo } from './modules/mail/repo.ts';
+import { createMailService, type MailService } from './modules/mail/service.ts';
+import { metaRoutes } from './modules/meta/routes.ts';
+import { createSessionRepo } from './modules/session/repo.ts';
+import { sessionRoutes } from './modules/session/routes.ts';
+import { createSessionService } from './modules/session/service.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** The clock, injectable so tests can move time (token expiry, throttling windows). */
+  now?: () => number;
+}
+
+export interface App {
+  http: FastifyInstance;
+  mail: MailService;
+  /** Every API call and who may make it, for the role and scope test matrices. */
+  apiRoutes: ApiRoute[];
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+const API_PREFIXES = ['/c/', '/api/'];
+
+/** Builds the HTTP application and its services; starts nothing. */
+export async function buildApp({ config, database, now = Date.now }: AppOptions): Promise<App> {
+  const http = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 1_048_576,
+    // Bodies are strict objects; a key the schema does not name is an error, never ignored.
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+  http.setValidatorCompiler(validatorCompiler);
+  http.setSerializerCompiler(serializerCompiler);
+  http.setErrorHandler(handleError);
+  const apiRoutes: ApiRoute[] = [];
+  http.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (access === undefined) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
+  });
+
+  await http.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Ant Design injects its CSS-in-JS as <style> elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await http.register(compress, { threshold: 2048 });
+  await http.register(swagger, {
+    openapi: {
+      info: { title: 'Sunstack console API', version: '1' },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await http.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const db = database.db;
+  const accountRepo = createAccountRepo(db);
+  const mail = createMailService({ mails: createMailRepo(db), smtpUrl: config.smtpUrl, from: config.mailFrom, log: http.log });
+  const sessions = createSessionService({ sessions: createSessionRepo(db), accounts: accountRepo, tokenTtlMs: config.tokenTtlMs, now });
+  const accounts = createAccountService({ accounts: accountRepo, sessions, mail, now });
+
+  registerRequestContext(http, sessions, now);
+  metaRoutes(http);
+  sessionRoutes(http, sessions);
+  accountRoutes(http, accounts);
+
+  const indexHtml = join(config.webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await http.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  }
+  // Unknown API paths answer 404 (the client shows "status:404 Api Not Found"); every other
+  // GET is a screen of the single-page app, which shows its own 404 page for unknown screens.
+  http.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    if (request.method === 'GET' && !isApi && hasWeb) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ errno: Errno.notFound, result: {} });
+  });
+
+  return { http, mail, apiRoutes };
+}

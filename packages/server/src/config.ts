@@ -1,0 +1,78 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, so `./data` means the same folder whichever workspace starts the server. */
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export const SERVER_ROLES = ['api', 'jobs'] as const;
+export type ServerRole = (typeof SERVER_ROLES)[number];
+
+const urlWithScheme = (schemes: string[]) =>
+  z.string().refine((value) => schemes.some((scheme) => value.startsWith(`${scheme}://`)), {
+    error: `must start with ${schemes.map((s) => `${s}://`).join(' or ')}`,
+  });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: urlWithScheme(['postgres', 'postgresql']).optional(),
+  DATA_DIR: z.string().min(1).default(`${REPO_ROOT}data`),
+  SMTP_URL: urlWithScheme(['smtp', 'smtps']).optional(),
+  MAIL_FROM: z.string().min(3).default('Sunstack <no-reply@sunstack.local>'),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Comma-separated roles this process runs; all of them by default. */
+  ROLES: z
+    .string()
+    .default(SERVER_ROLES.join(','))
+    .transform((value) => value.split(',').map((role) => role.trim()))
+    .pipe(z.array(z.enum(SERVER_ROLES)).min(1)),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(24 * 7),
+  WEB_DIST: z.string().default(`${REPO_ROOT}packages/web/dist`),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  roles: ServerRole[];
+  tokenTtlMs: number;
+  webDist: string;
+  /** Demo accounts and the simulated fleet exist only on the embedded database, never on DATABASE_URL. */
+  demo: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; a bad variable is named in the error. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    logLevel: e.LOG_LEVEL,
+    roles: e.ROLES,
+    tokenTtlMs: e.TOKEN_TTL_HOURS * 3_600_000,
+    webDist: e.WEB_DIST,
+    demo: e.DATABASE_URL === undefined,
+  };
+}

@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** One database handle whichever engine is behind it: embedded PGlite or a PostgreSQL server. */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs SQL text that may hold several statements (migrations, schema set-up). */
+  execute(sql: string): Promise<void>;
+  /**
+   * Runs `work` in one transaction on one connection; `run` takes SQL text that may hold several
+   * statements and answers the rows of the last one. Only the migrator needs this.
+   */
+  scriptTransaction<T>(work: (run: ScriptRunner) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type ScriptRunner = (sql: string) => Promise<Record<string, unknown>[]>;
+
+type QueryResultLike = { rows: Record<string, unknown>[] };
+const lastRows = (result: QueryResultLike | QueryResultLike[]) => (Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows);
+
+export interface DatabaseOptions {
+  /** postgres:// URL; without it the embedded PGlite is used. */
+  url?: string;
+  /** Folder of the PGlite data; without it PGlite keeps everything in memory. */
+  dataDir?: string;
+  /** PostgreSQL schema to work in (tests use a fresh one per run). */
+  schema?: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    // An idle client that loses its server must not crash the process.
+    pool.on('error', () => {});
+    return {
+      kind: 'postgres',
+      db: drizzleNodePg(pool, { schema }) as unknown as Db,
+      execute: async (sql) => {
+        await pool.query(sql);
+      },
+      scriptTransaction: async (work) => {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const result = await work(async (text) => lastRows((await client.query(text)) as unknown as QueryResultLike));
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = join(options.dataDir, 'pglite');
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create(dataDir);
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    execute: async (sql) => {
+      await client.exec(sql);
+    },
+    scriptTransaction: (work) => client.transaction((tx) => work(async (text) => lastRows(await tx.exec(text)))),
+    close: () => client.close(),
+  };
+}
+
+/** The constraint a unique violation (SQLSTATE 23505) broke, whichever driver raised it; undefined otherwise. */
+export function uniqueViolation(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: string; constraint?: string };
+    if (code === '23505') return constraint ?? '';
+  }
+  return undefined;
+}

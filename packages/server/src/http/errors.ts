@@ -1,0 +1,44 @@
+import { Errno, type ErrnoCode } from '@sunstack/shared';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+/** The one error type services throw: an errno from the catalogue, and for bad input the fields at fault. */
+export class AppError extends Error {
+  constructor(
+    readonly errno: ErrnoCode,
+    readonly issues?: Issue[],
+  ) {
+    super(`errno ${errno}`);
+  }
+}
+
+/** An object that is missing or outside the caller's scope: the two must look the same. */
+export const notFound = () => new AppError(Errno.notFound);
+
+/** Turns every error into the `{errno, result}` envelope; the only place that does. */
+export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return reply.status(200).send({ errno: error.errno, result: error.issues ? { issues: error.issues } : {} });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((v) => ({
+      path: [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.'),
+      message: v.message ?? 'validation.invalid',
+    }));
+    return reply.status(200).send({ errno: Errno.bodyInvalid, result: { issues } });
+  }
+  // Fastify's own 4xx errors: malformed JSON, wrong content type, body too large.
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    return reply.status(200).send({ errno: Errno.bodyInvalid, result: { issues: [{ path: 'body', message: error.code ?? 'invalid' }] } });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send({ errno: Errno.internal, result: {} });
+}
+
+/** A success answer: errno 0 and the result. */
+export const ok = <T>(result: T) => ({ errno: 0 as const, result });

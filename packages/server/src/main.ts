@@ -1,0 +1,39 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(database);
+  const { http, mail } = await buildApp({ config, database });
+  if (config.demo && (await seedDemo(database))) {
+    http.log.info(`demo accounts created: ${DEMO_ACCOUNTS.map((a) => a.username).join(', ')} (password ${DEMO_PASSWORD})`);
+  }
+
+  const stop = new AbortController();
+  const tasks: Promise<unknown>[] = [];
+  if (config.roles.includes('jobs')) tasks.push(mail.runSender(stop.signal));
+  if (config.roles.includes('api')) {
+    await http.listen({ port: config.port, host: config.host });
+    http.log.info(`Sunstack console on ${config.publicUrl} (${database.kind}${config.demo ? ', demo' : ''})`);
+  }
+
+  const shutdown = async (signal: string) => {
+    http.log.info(`${signal}: shutting down`);
+    stop.abort();
+    await http.close();
+    await Promise.allSettled(tasks);
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

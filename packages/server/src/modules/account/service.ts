@@ -1,0 +1,167 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import {
+  type AccessResult,
+  APP_ROUTES,
+  canAccess,
+  DEFAULT_PERMISSIONS,
+  Errno,
+  type Language,
+  LIMITS,
+  type RegisterBody,
+  type ResetBody,
+  type SendCaptchaBody,
+  type UpdateInfoBody,
+  type UserInfo,
+} from '@sunstack/shared';
+import { AppError } from '../../http/errors.ts';
+import type { MailService } from '../mail/service.ts';
+import { countryName, isCountryCode } from '../meta/countries.ts';
+import { hashPassword, verifyPassword } from '../session/password.ts';
+import type { ClientInfo, Session, SessionService } from '../session/service.ts';
+import type { AccountRepo, AccountRow, VerificationPurpose } from './repo.ts';
+
+export const CODE_TTL_MINUTES = 10;
+export const CODE_MAX_ATTEMPTS = 5;
+export const CODE_RESEND_MS = 60_000;
+export const CODE_MAX_PER_HOUR = 10;
+
+const hashCode = (email: string, code: string) => createHash('sha256').update(`${email.toLowerCase()}:${code}`).digest();
+
+export function createAccountService(deps: { accounts: AccountRepo; sessions: SessionService; mail: MailService; now: () => number }) {
+  const { accounts, sessions, mail, now } = deps;
+
+  async function issueCode(email: string, purpose: VerificationPurpose) {
+    const sent = await accounts.countVerificationCodesSince(email, purpose, new Date(now() - 3_600_000));
+    if (sent.count >= CODE_MAX_PER_HOUR || (sent.latest && now() - sent.latest.getTime() < CODE_RESEND_MS)) {
+      throw new AppError(Errno.tooFrequent);
+    }
+    const code = String(randomInt(0, 10 ** LIMITS.verificationCodeDigits)).padStart(LIMITS.verificationCodeDigits, '0');
+    await accounts.insertVerificationCode({
+      purpose,
+      email,
+      codeHash: hashCode(email, code),
+      createdAt: new Date(now()),
+      expiresAt: new Date(now() + CODE_TTL_MINUTES * 60_000),
+    });
+    return code;
+  }
+
+  /** Checks and spends the newest code of a mailbox; a wrong guess counts against it. */
+  async function spendCode(email: string, purpose: VerificationPurpose, code: string) {
+    const latest = await accounts.latestVerificationCode(email, purpose);
+    if (!latest || latest.expiresAt.getTime() <= now() || latest.attempts >= CODE_MAX_ATTEMPTS) {
+      throw new AppError(Errno.verificationCodeInvalid);
+    }
+    if (!latest.codeHash.equals(hashCode(email, code))) {
+      await accounts.countVerificationAttempt(latest.id);
+      throw new AppError(Errno.verificationCodeInvalid);
+    }
+    if (!(await accounts.useVerificationCode(latest.id))) throw new AppError(Errno.verificationCodeInvalid);
+  }
+
+  function present(row: AccountRow, language: Language): UserInfo {
+    return {
+      user: row.username,
+      name: row.name,
+      phone: row.phone,
+      email: row.email,
+      country: row.country,
+      countryName: countryName(row.country, language),
+      city: row.city,
+      address: row.address,
+      postcode: row.postcode,
+      introduction: row.introduction,
+      note: row.note,
+      clientID: row.clientId,
+      apiMqttEnable: row.apiMqttEnable,
+      access: row.access,
+      language: row.language as Language,
+    };
+  }
+
+  async function current(session: Session) {
+    const row = await accounts.findById(session.accountId);
+    if (!row) throw new AppError(Errno.tokenInvalid);
+    return row;
+  }
+
+  return {
+    /** Sign-up codes go to the address typed; reset codes to the mailbox bound to the user name, which is never revealed. */
+    async sendCode(body: SendCaptchaBody, language: Language) {
+      if (body.purpose === 'register') {
+        if (await accounts.emailTaken(body.email)) throw new AppError(Errno.emailTaken);
+        const code = await issueCode(body.email, 'register');
+        await mail.send(body.email, 'registerCode', body.language ?? language, { code, minutes: CODE_TTL_MINUTES });
+        return;
+      }
+      const found = await accounts.findByLogin(body.user);
+      if (!found || found.disabledAt) return;
+      const code = await issueCode(found.email, 'reset');
+      await mail.send(found.email, 'resetCode', found.language as Language, { code, user: found.username, minutes: CODE_TTL_MINUTES });
+    },
+
+    async register(body: RegisterBody, language: Language, client: ClientInfo) {
+      if (await accounts.usernameTaken(body.user)) throw new AppError(Errno.usernameTaken);
+      if (await accounts.emailTaken(body.email)) throw new AppError(Errno.emailTaken);
+      if (!isCountryCode(body.country))
+        throw new AppError(Errno.bodyInvalid, [{ path: 'body.country', message: 'validation.countryRequired' }]);
+      let organisationId = await accounts.rootOrganisationId();
+      if (body.orgCode) {
+        const branch = await accounts.branchByCode(body.orgCode);
+        if (!branch) throw new AppError(Errno.organisationCodeUnknown);
+        organisationId = branch.id;
+      }
+      await spendCode(body.email, 'register', body.captcha);
+      const created = await accounts.insert({
+        organisationId,
+        username: body.user,
+        email: body.email,
+        passwordHash: await hashPassword(body.password),
+        access: body.accountType,
+        phone: body.mobile,
+        country: body.country,
+        language: body.language ?? language,
+        clientId: randomBytes(8).toString('hex'),
+      });
+      return { token: await sessions.open(created.id, client), access: created.access };
+    },
+
+    async reset(body: ResetBody) {
+      const found = await accounts.findByLogin(body.user);
+      // Same answer as a wrong code, so the call does not tell which user names exist.
+      if (!found || found.disabledAt) throw new AppError(Errno.verificationCodeInvalid);
+      await spendCode(found.email, 'reset', body.captcha);
+      await accounts.setPasswordHash(found.id, await hashPassword(body.password));
+      await sessions.revokeOthers(found.id, 'changed');
+    },
+
+    async info(session: Session, language: Language) {
+      return present(await current(session), language);
+    },
+
+    async updateInfo(session: Session, body: UpdateInfoBody, language: Language) {
+      if (body.country !== undefined && !isCountryCode(body.country)) {
+        throw new AppError(Errno.bodyInvalid, [{ path: 'body.country', message: 'validation.countryRequired' }]);
+      }
+      await accounts.updateProfile(session.accountId, body);
+      return present(await current(session), body.language ?? language);
+    },
+
+    /** Ends every other session of the account; the one that changed the password stays. */
+    async changePassword(session: Session, oldPassword: string, newPassword: string) {
+      const row = await current(session);
+      if (!(await verifyPassword(row.passwordHash, oldPassword))) throw new AppError(Errno.oldPasswordWrong);
+      await accounts.setPasswordHash(row.id, await hashPassword(newPassword));
+      await sessions.revokeOthers(row.id, 'changed', session.tokenHash);
+    },
+
+    access(session: Session): AccessResult {
+      return {
+        access: session.access,
+        menus: APP_ROUTES.filter((route) => canAccess(route, session.access)).map((route) => route.name),
+        buttons: [...(DEFAULT_PERMISSIONS[session.access] ?? [])],
+      };
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

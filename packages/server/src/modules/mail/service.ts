@@ -1,0 +1,67 @@
+import type { Language } from '@sunstack/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { MailRepo } from './repo.ts';
+import { type MailTemplate, renderMail } from './templates.ts';
+
+const BATCH = 20;
+const POLL_MS = 2_000;
+
+/**
+ * Mail goes to the durable outbox first; the sender (the `jobs` role) delivers it through SMTP
+ * when SMTP_URL is set, otherwise prints it to the log. At least once, retried with back-off.
+ */
+export function createMailService(deps: { mails: MailRepo; smtpUrl: string | undefined; from: string; log: FastifyBaseLogger }) {
+  const { mails, smtpUrl, from, log } = deps;
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  let wake: (() => void) | undefined;
+
+  async function deliverDue() {
+    const claimed = await mails.claimDue(BATCH);
+    for (const mail of claimed) {
+      try {
+        if (transport) {
+          await transport.sendMail({ from, to: mail.recipient, subject: mail.subject, text: mail.body });
+        } else {
+          log.info({ to: mail.recipient, subject: mail.subject }, `mail (no SMTP_URL, not sent):\n${mail.body}`);
+        }
+        await mails.markSent(mail.id);
+      } catch (error) {
+        log.warn({ err: error, mailId: mail.id }, 'mail delivery failed; will retry');
+        await mails.markFailed(mail.id, mail.attempts, String(error));
+      }
+    }
+    return claimed.length;
+  }
+
+  return {
+    async send(to: string, template: MailTemplate, language: Language, vars: Record<string, string | number>) {
+      await mails.enqueue({ recipient: to, ...renderMail(template, language, vars) });
+      wake?.();
+    },
+
+    deliverDue,
+
+    /** Runs the sender until `signal` aborts; an enqueue in this process wakes it at once. */
+    async runSender(signal: AbortSignal) {
+      while (!signal.aborted) {
+        try {
+          if ((await deliverDue()) === BATCH) continue;
+        } catch (error) {
+          log.error({ err: error }, 'mail sender pass failed');
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, POLL_MS);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          signal.addEventListener('abort', () => wake?.(), { once: true });
+        });
+        wake = undefined;
+      }
+      transport?.close();
+    },
+  };
+}
+export type MailService = ReturnType<typeof createMailService>;

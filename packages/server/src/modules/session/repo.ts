@@ -1,0 +1,60 @@
+import { and, eq, gte, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { account, session, signInFailure } from '../../db/schema.ts';
+
+export type RevokeReason = 'logout' | 'changed';
+
+export function createSessionRepo(db: Db) {
+  return {
+    async insert(row: { tokenHash: Buffer; accountId: number; expiresAt: Date; ip: string; userAgent: string }) {
+      await db.insert(session).values(row);
+    },
+
+    async findWithAccount(tokenHash: Buffer) {
+      const [row] = await db
+        .select({
+          accountId: session.accountId,
+          expiresAt: session.expiresAt,
+          revokedReason: session.revokedReason,
+          access: account.access,
+          language: account.language,
+          disabledAt: account.disabledAt,
+        })
+        .from(session)
+        .innerJoin(account, eq(account.id, session.accountId))
+        .where(eq(session.tokenHash, tokenHash));
+      return row;
+    },
+
+    async revoke(tokenHash: Buffer, reason: RevokeReason) {
+      await db
+        .update(session)
+        .set({ revokedAt: sql`now()`, revokedReason: reason })
+        .where(and(eq(session.tokenHash, tokenHash), isNull(session.revokedAt)));
+    },
+
+    /** Revokes every live session of an account, but the one it is acting from (if any). */
+    async revokeAccount(accountId: number, reason: RevokeReason, keep?: Buffer) {
+      await db
+        .update(session)
+        .set({ revokedAt: sql`now()`, revokedReason: reason })
+        .where(and(eq(session.accountId, accountId), isNull(session.revokedAt), keep ? ne(session.tokenHash, keep) : undefined));
+    },
+
+    async recordFailure(username: string, ip: string, at: Date) {
+      await db.insert(signInFailure).values({ username, ip, createdAt: at });
+    },
+
+    async countFailuresSince(username: string, ip: string, since: Date) {
+      const [row] = await db
+        .select({
+          byUser: sql<number>`count(*) filter (where ${signInFailure.username} = ${username})`.mapWith(Number),
+          byIp: sql<number>`count(*) filter (where ${signInFailure.ip} = ${ip})`.mapWith(Number),
+        })
+        .from(signInFailure)
+        .where(and(gte(signInFailure.createdAt, since), or(eq(signInFailure.username, username), eq(signInFailure.ip, ip))));
+      return { byUser: row?.byUser ?? 0, byIp: row?.byIp ?? 0 };
+    },
+  };
+}
+export type SessionRepo = ReturnType<typeof createSessionRepo>;

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { type AccessCode, computeSignature, type Language } from '@sunstack/shared';
+import { type App, buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { createAccountRepo } from '../modules/account/repo.ts';
+import { hashPassword } from '../modules/session/password.ts';
+import { type MailCapture, startMailCapture } from './mailCapture.ts';
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or a new schema on the
+ * PostgreSQL server of DATABASE_URL (dropped again at the end), migrated.
+ */
+export async function openTestDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({});
+    await migrate(database);
+    return { ...database, dispose: () => database.close() };
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = await openDatabase({ url });
+  await admin.execute(`CREATE SCHEMA ${schema}`);
+  const database = await openDatabase({ url, schema });
+  await migrate(database);
+  return {
+    ...database,
+    dispose: async () => {
+      await database.close();
+      await admin.execute(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    },
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  lang?: Language | string;
+  /** Headers to send instead of the signed set (to test their checks). */
+  headers?: Record<string, string>;
+  /** Replaces the timestamp header (to test clock skew). */
+  timestamp?: number;
+  ip?: string;
+}
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  mail: MailCapture;
+  /** The injectable clock: tests move it forward to expire tokens and throttling windows. */
+  clock: { offsetMs: number };
+  call(method: 'GET' | 'POST', path: string, body?: unknown, options?: CallOptions): Promise<{ status: number; body: ApiAnswer }>;
+  createAccount(access: AccessCode, fields?: { username?: string; email?: string; password?: string }): Promise<TestAccount>;
+  signIn(username: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestAccount {
+  id: number;
+  username: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field in tests
+export type ApiAnswer = { errno: number; result: any };
+
+/** Signed request headers exactly as the web client builds them. */
+export function signedHeaders(path: string, token: string, lang: string, timestamp = Date.now()) {
+  const ts = String(timestamp);
+  return { lang, token, timezone: 'Europe/Berlin', timestamp: ts, signature: computeSignature(path, token, lang, ts) };
+}
+
+export async function startTestApp(): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const mail = await startMailCapture();
+  const clock = { offsetMs: 0 };
+  const now = () => Date.now() + clock.offsetMs;
+  const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${mail.port}`, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+  const app = await buildApp({ config, database, now });
+  const stopSender = new AbortController();
+  const sender = app.mail.runSender(stopSender.signal);
+  const accounts = createAccountRepo(database.db);
+  let accountCount = 0;
+
+  const call: TestApp['call'] = async (method, path, body, options = {}) => {
+    const headers =
+      options.headers ?? signedHeaders(path.split('?')[0] as string, options.token ?? '', options.lang ?? 'en', options.timestamp ?? now());
+    const response = await app.http.inject({
+      method,
+      url: path,
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+      remoteAddress: options.ip ?? '127.0.0.1',
+    });
+    return { status: response.statusCode, body: response.json() };
+  };
+
+  const signIn = async (username: string, password: string) => {
+    const answer = await call('POST', '/c/v0/user/login', { user: username, password });
+    if (answer.body.errno !== 0) throw new Error(`sign-in of ${username} failed: ${JSON.stringify(answer.body)}`);
+    return answer.body.result.token as string;
+  };
+
+  return {
+    app,
+    database,
+    mail,
+    clock,
+    call,
+    signIn,
+    async createAccount(access, fields = {}) {
+      accountCount += 1;
+      const username = fields.username ?? `user${access}_${accountCount}`;
+      const email = fields.email ?? `${username}@example.test`;
+      const password = fields.password ?? 'secret123';
+      const created = await accounts.insert({
+        organisationId: await accounts.rootOrganisationId(),
+        username,
+        email,
+        passwordHash: await hashPassword(password),
+        access,
+        clientId: randomBytes(8).toString('hex'),
+      });
+      return { id: created.id, username, email, password, token: await signIn(username, password) };
+    },
+    async close() {
+      stopSender.abort();
+      await sender;
+      await app.http.close();
+      await mail.close();
+      await database.dispose();
+    },
+  };
+}

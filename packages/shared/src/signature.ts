@@ -1,0 +1,25 @@
+import jsMd5 from 'js-md5';
+
+// js-md5 is CommonJS: its module object is the function, which also hangs off `.md5`.
+const { md5 } = jsMd5;
+
+/**
+ * The request signature of this API family: lowercase hex md5 of path, token, language and
+ * timestamp joined by the four literal characters `\r\n` (backslash, r, backslash, n), exactly
+ * as the existing clients compute it. `path` is the URL path without the query string.
+ */
+export const SIGNATURE_SEPARATOR = '\\r\\n';
+
+export function computeSignature(path: string, token: string, lang: string, timestamp: string): string {
+  return md5([path, token, lang, timestamp].join(SIGNATURE_SEPARATOR));
+}
+
+/** Header names every call carries (spec section 7). */
+export const HEADER = {
+  lang: 'lang',
+  token: 'token',
+  timezone: 'timezone',
+  timestamp: 'timestamp',
+  signature: 'signature',
+  platform: 'platform',
+} as const;
