@@ -101,13 +101,17 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
   const indexHtml = join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {
-    await http.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    await http.register(fastifyStatic, { root: config.webDist, index: false });
+    http.get('/', (_, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
-  // Unknown API paths answer 404 (the client shows "status:404 Api Not Found"); every other
-  // GET is a screen of the single-page app, which shows its own 404 page for unknown screens.
+  // Unknown API paths and missing files answer 404 (the client shows "status:404 Api Not Found",
+  // or reloads for a chunk a new release removed); every other GET is a screen of the single-page
+  // app, which shows its own 404 page for unknown screens.
   http.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-    if (request.method === 'GET' && !isApi && hasWeb) {
+    const path = request.url.split('?', 1)[0] as string;
+    const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
+    const isFile = /\.[a-z0-9]+$/i.test(path);
+    if (request.method === 'GET' && !isApi && !isFile && hasWeb) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ errno: Errno.notFound, result: {} });

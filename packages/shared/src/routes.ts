@@ -194,10 +194,15 @@ export type GuardDecision =
  * to /login; a route the access does not allow shows "No permissions!" and goes to
  * /error/noPermissions (when access >= 0); unknown paths go to the 404 page.
  */
-export function guard(path: string, session: { token: string | null; access: number }): GuardDecision {
+export function guard(
+  path: string,
+  session: { token: string | null; access: number },
+  /** The routes that exist (the web app passes those it has screens for). */
+  routes: readonly RouteDef[] = ROUTES,
+): GuardDecision {
   if (path === LOGIN_PATH) return { kind: 'allow', clearSession: true };
   if (path === '/') return { kind: 'redirect', to: landingPath(session.token ? session.access : null) };
-  const route = routeByPath(path);
+  const route = routes.find((r) => r.path === path);
   if (!route) return { kind: 'redirect', to: NOT_FOUND_PATH };
   if (!route.access) return { kind: 'allow' };
   if (!session.token) return { kind: 'redirect', to: LOGIN_PATH };

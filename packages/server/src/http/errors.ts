@@ -32,8 +32,10 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     }));
     return reply.status(200).send({ errno: Errno.bodyInvalid, result: { issues } });
   }
-  // Fastify's own 4xx errors: malformed JSON, wrong content type, body too large.
+  // Fastify's own 4xx errors: on a call, malformed JSON, wrong content type or body too large;
+  // elsewhere (static files) they keep their HTTP status.
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    if (request.routeOptions.config.access === undefined) return reply.status(error.statusCode).send({ errno: Errno.notFound, result: {} });
     return reply.status(200).send({ errno: Errno.bodyInvalid, result: { issues: [{ path: 'body', message: error.code ?? 'invalid' }] } });
   }
   request.log.error({ err: error }, 'unhandled error');

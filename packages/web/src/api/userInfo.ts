@@ -1,0 +1,15 @@
+import type { UserInfo } from '@sunstack/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useClientStore } from '../lib/clientStore.ts';
+import { request } from '../lib/http.ts';
+
+export const userInfoKey = ['user', 'info'] as const;
+
+export function useUserInfo() {
+  const token = useClientStore((state) => state.token);
+  return useQuery({
+    queryKey: [...userInfoKey, token],
+    queryFn: () => request<UserInfo>('GET', '/c/v0/user/info'),
+    enabled: token !== null,
+  });
+}

@@ -1,0 +1,42 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import { useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { useClientStore } from '../lib/clientStore.ts';
+import { ApiError } from '../lib/http.ts';
+import { loadAntdLocale } from '../lib/i18n.ts';
+import { router } from './router.tsx';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // An errno answer is final; only network trouble is worth one more try.
+      retry: (failures, error) => !(error instanceof ApiError) && failures < 1,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+export function App({ initialLocale }: { initialLocale: Locale }) {
+  const language = useClientStore((state) => state.language);
+  const themeColor = useClientStore((state) => state.themeColor);
+  const [locale, setLocale] = useState(initialLocale);
+  useEffect(() => {
+    let current = true;
+    void loadAntdLocale(language).then((next) => current && setLocale(next));
+    return () => {
+      current = false;
+    };
+  }, [language]);
+
+  return (
+    <ConfigProvider locale={locale} theme={{ token: { colorPrimary: themeColor } }}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

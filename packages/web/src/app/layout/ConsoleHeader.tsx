@@ -1,0 +1,86 @@
+import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { canAccess, LOGIN_PATH, routeByName } from '@sunstack/shared';
+import { Button, ColorPicker, Dropdown, Flex, Grid, Layout, Switch, Tooltip, Typography, theme } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { signOut } from '../../api/session.ts';
+import { useUserInfo } from '../../api/userInfo.ts';
+import { LanguageSelect } from '../../components/LanguageSelect.tsx';
+import { useClientStore } from '../../lib/clientStore.ts';
+import { useTabStore } from '../tabs/tabStore.ts';
+
+const THEME_PRESETS = ['#1668dc', '#13a8a8', '#389e0d', '#d46b08', '#cf1322', '#531dab', '#2f54eb'];
+
+export function ConsoleHeader({ sidebarToggle }: { sidebarToggle: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { token } = theme.useToken();
+  const narrow = !Grid.useBreakpoint().md;
+  const themeColor = useClientStore((state) => state.themeColor);
+  const tabView = useClientStore((state) => state.tabView);
+  const access = useClientStore((state) => state.access);
+  const { data: user } = useUserInfo();
+
+  const onSignOut = async () => {
+    await signOut();
+    useTabStore.getState().reset();
+    navigate(LOGIN_PATH);
+  };
+  const userMenu = [
+    ...(canAccess(routeByName('user-center'), access)
+      ? [{ key: 'center', icon: <UserOutlined />, label: t('navBar.userCenter'), onClick: () => navigate('/user/center') }]
+      : []),
+    { key: 'logout', icon: <LogoutOutlined />, label: t('header.signOut'), onClick: onSignOut },
+  ];
+
+  return (
+    <Layout.Header
+      style={{
+        background: token.colorBgContainer,
+        padding: '0 12px',
+        height: 56,
+        lineHeight: '56px',
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        position: 'sticky',
+        top: 0,
+        zIndex: 10,
+      }}
+    >
+      <Flex align="center" justify="space-between" gap={8} style={{ height: '100%' }}>
+        {sidebarToggle}
+        <Flex align="center" gap={narrow ? 4 : 12}>
+          {!narrow && (
+            <Tooltip title={t('header.tabView')}>
+              <Switch
+                size="small"
+                checked={tabView}
+                onChange={(on) => useClientStore.getState().setTabView(on)}
+                aria-label={t('header.tabView')}
+              />
+            </Tooltip>
+          )}
+          <ColorPicker
+            value={themeColor}
+            presets={[{ label: t('header.themeColor'), colors: THEME_PRESETS }]}
+            onChangeComplete={(color) => useClientStore.getState().setThemeColor(color.toHexString())}
+            size="small"
+            aria-label={t('header.themeColor')}
+          />
+          <LanguageSelect />
+          <Dropdown menu={{ items: userMenu }} trigger={['click']}>
+            <Button type="text" aria-label={t('header.account')}>
+              <UserOutlined />
+              {!narrow && (
+                <Typography.Text ellipsis style={{ maxWidth: 160 }}>
+                  {user?.name || user?.user}
+                </Typography.Text>
+              )}
+              <DownOutlined />
+            </Button>
+          </Dropdown>
+        </Flex>
+      </Flex>
+    </Layout.Header>
+  );
+}

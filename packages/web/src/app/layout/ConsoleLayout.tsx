@@ -1,0 +1,133 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { routeByPath } from '@sunstack/shared';
+import { Button, Drawer, Grid, Layout, Menu, Spin, theme } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useClientStore, useGlobalLoading } from '../../lib/clientStore.ts';
+import { TabBar } from '../tabs/TabBar.tsx';
+import { TabHost } from '../tabs/TabHost.tsx';
+import { HOME_TAB_ID } from '../tabs/tabRules.ts';
+import { activeTab, useTabStore } from '../tabs/tabStore.ts';
+import { ConsoleHeader } from './ConsoleHeader.tsx';
+import { menuItems } from './menuItems.tsx';
+
+const queryString = (query: Record<string, string>) => {
+  const search = new URLSearchParams(query).toString();
+  return search ? `?${search}` : '';
+};
+
+/** Keeps the address bar and the active tab in step: a new address opens its tab, a tab change moves the address. */
+function useTabsFollowLocation() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const open = useTabStore((state) => state.open);
+  const active = useTabStore(activeTab);
+
+  useEffect(() => {
+    const route = routeByPath(location.pathname);
+    if (!route) return;
+    const id = route.name === 'index' ? HOME_TAB_ID : `${location.pathname}${location.search}`;
+    const query = Object.fromEntries(new URLSearchParams(location.search));
+    open({ id, name: route.name, title: route.title, path: location.pathname, query });
+  }, [location.pathname, location.search, open]);
+
+  // Only a change of the active tab (a click, a close) moves the address; on first mount the
+  // address leads and the effect above opens its tab.
+  const previousActive = useRef(active.id);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the active tab moves the address
+  useEffect(() => {
+    if (previousActive.current === active.id) return;
+    previousActive.current = active.id;
+    const target = `${active.path}${queryString(active.query)}`;
+    if (target !== `${location.pathname}${location.search}`) navigate(target);
+  }, [active.id]);
+}
+
+export function ConsoleLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const screens = Grid.useBreakpoint();
+  const narrow = !screens.md;
+  const collapsed = useClientStore((state) => state.sidebarCollapsed);
+  const toggleSidebar = useClientStore((state) => state.toggleSidebar);
+  const menus = useClientStore((state) => state.menus);
+  const loading = useGlobalLoading();
+  const { token } = theme.useToken();
+  useTabsFollowLocation();
+
+  const menu = (
+    <Menu
+      mode="inline"
+      theme="dark"
+      selectedKeys={[pathname]}
+      items={menuItems(menus, t)}
+      onClick={({ key }) => {
+        navigate(key);
+        if (narrow) toggleSidebar();
+      }}
+    />
+  );
+  const brand = (
+    <div
+      style={{ height: 56, display: 'flex', alignItems: 'center', gap: 8, padding: '0 20px', color: '#fff', fontWeight: 600, fontSize: 18 }}
+    >
+      <img src="/favicon.svg" alt="" width={26} height={26} />
+      {!collapsed || narrow ? 'Sunstack' : null}
+    </div>
+  );
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      {narrow ? (
+        <Drawer
+          placement="left"
+          open={!collapsed}
+          onClose={toggleSidebar}
+          size={240}
+          styles={{ body: { padding: 0, background: '#001529' }, header: { display: 'none' } }}
+        >
+          {brand}
+          {menu}
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          collapsible
+          collapsed={collapsed}
+          trigger={null}
+          width={232}
+          style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
+        >
+          {brand}
+          {menu}
+        </Layout.Sider>
+      )}
+      <Layout>
+        <ConsoleHeader
+          sidebarToggle={
+            <Button
+              type="text"
+              aria-label={t('header.toggleMenu')}
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={toggleSidebar}
+            />
+          }
+        />
+        <TabBar />
+        <Layout.Content
+          style={{
+            margin: narrow ? 8 : 16,
+            padding: narrow ? 12 : 20,
+            background: token.colorBgContainer,
+            borderRadius: token.borderRadiusLG,
+          }}
+        >
+          <Spin spinning={loading} delay={200}>
+            <TabHost />
+          </Spin>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

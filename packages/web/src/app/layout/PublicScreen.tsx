@@ -1,0 +1,21 @@
+import { routeByName } from '@sunstack/shared';
+import { Spin } from 'antd';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SCREENS } from '../screens.ts';
+
+/** A screen outside the console (sign-in, errors, downloads): its title, its own page. */
+export function PublicScreen({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const Screen = SCREENS[name];
+  const title = t(`navBar.${routeByName(name).title}`);
+  useEffect(() => {
+    document.title = `${title} - Sunstack`;
+  }, [title]);
+  if (!Screen) return null;
+  return (
+    <Suspense fallback={<Spin fullscreen />}>
+      <Screen />
+    </Suspense>
+  );
+}

@@ -1,0 +1,64 @@
+import {
+  AlertOutlined,
+  ApiOutlined,
+  AppstoreOutlined,
+  BarChartOutlined,
+  CloudUploadOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  FileTextOutlined,
+  HomeOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+  ToolOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { RouteDef } from '@sunstack/shared';
+import type { MenuProps } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { BUILT_APP_ROUTES } from '../screens.ts';
+
+const ICONS: Record<string, ReactNode> = {
+  index: <HomeOutlined />,
+  'user-center': <UserOutlined />,
+  'data-view': <DashboardOutlined />,
+  plant: <ThunderboltOutlined />,
+  device: <DatabaseOutlined />,
+  version: <CloudUploadOutlined />,
+  'data-report': <BarChartOutlined />,
+  alarm: <AlertOutlined />,
+  relog: <FileTextOutlined />,
+  'power-info': <SafetyOutlined />,
+  'user-management': <TeamOutlined />,
+  'integrator-device-list': <ApiOutlined />,
+  'plant-maintain': <ToolOutlined />,
+  'group-management': <AppstoreOutlined />,
+};
+
+type MenuItem = Required<MenuProps>['items'][number];
+
+/**
+ * The side menu: screens that exist, are not hidden and that the account reaches, grouped under
+ * their parent. The home tab is always first; it is hidden in the table because it is the fixed tab.
+ */
+export function menuItems(menus: readonly string[], t: TFunction): MenuItem[] {
+  const reachable = (route: RouteDef) => menus.includes(route.name) && (!route.hidden || route.name === 'index');
+  const visible = BUILT_APP_ROUTES.filter(reachable);
+  const label = (route: RouteDef) => t(`navBar.${route.title}`);
+  const top = visible.filter((route) => !route.parent || !visible.some((r) => r.name === route.parent));
+  return top
+    .sort((a, b) => (a.name === 'index' ? -1 : b.name === 'index' ? 1 : 0))
+    .map((route) => {
+      const children = visible.filter((r) => r.parent === route.name);
+      if (children.length === 0) return { key: route.path, icon: ICONS[route.name], label: label(route) };
+      return {
+        key: route.name,
+        icon: ICONS[route.name],
+        label: label(route),
+        children: children.map((child) => ({ key: child.path, label: label(child) })),
+      };
+    });
+}

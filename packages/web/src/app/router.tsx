@@ -1,0 +1,25 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { setNavigator } from '../lib/http.ts';
+import { Guard } from './Guard.tsx';
+import { ConsoleLayout } from './layout/ConsoleLayout.tsx';
+import { PublicScreen } from './layout/PublicScreen.tsx';
+import { BUILT_APP_ROUTES, BUILT_PUBLIC_ROUTES } from './screens.ts';
+
+/**
+ * Every route comes from the shared table. Public screens render on their own; console screens
+ * render inside the layout, whose tab host keeps each open tab's screen alive.
+ */
+const routes: RouteObject[] = [
+  {
+    element: <Guard />,
+    children: [
+      { index: true, element: null },
+      ...BUILT_PUBLIC_ROUTES.map((route) => ({ path: route.path, element: <PublicScreen name={route.name} /> })),
+      { element: <ConsoleLayout />, children: BUILT_APP_ROUTES.map((route) => ({ path: route.path, element: null })) },
+      { path: '*', element: null },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+setNavigator((path) => void router.navigate(path));

@@ -1,0 +1,28 @@
+import { APP_ROUTES, PUBLIC_ROUTES, type RouteDef } from '@sunstack/shared';
+import type { ComponentType } from 'react';
+import { lazyScreen } from './lazyScreen.ts';
+
+const ErrorPage = lazyScreen(() => import('../features/errors/routes/ErrorPage.tsx'));
+const DownloadPage = lazyScreen(() => import('../features/download/routes/DownloadPage.tsx'));
+
+/**
+ * The screens that exist, by route name. Only these get a route, a menu entry and a tab; a
+ * route of the spec table without a screen here answers the 404 page.
+ */
+export const SCREENS: Record<string, ComponentType> = {
+  login: lazyScreen(() => import('../features/auth/routes/LoginPage.tsx')),
+  'sign-up': lazyScreen(() => import('../features/auth/routes/SignUpPage.tsx')),
+  'error-403': ErrorPage,
+  'error-5xx': ErrorPage,
+  'error-404': ErrorPage,
+  'error-no-permissions': ErrorPage,
+  'app-download': DownloadPage,
+  'manual-download': DownloadPage,
+  index: lazyScreen(() => import('../features/home/routes/HomePage.tsx')),
+  'user-center': lazyScreen(() => import('../features/account/routes/UserCenterPage.tsx')),
+};
+
+const hasScreen = (route: RouteDef) => route.name in SCREENS;
+export const BUILT_PUBLIC_ROUTES = PUBLIC_ROUTES.filter(hasScreen);
+export const BUILT_APP_ROUTES = APP_ROUTES.filter(hasScreen);
+export const BUILT_ROUTES = [...BUILT_PUBLIC_ROUTES, ...BUILT_APP_ROUTES];

@@ -1,0 +1,65 @@
+import { Spin } from 'antd';
+import { createContext, Suspense, useContext, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useClientStore } from '../../lib/clientStore.ts';
+import { useContentHeights } from '../../lib/layout.ts';
+import { SCREENS } from '../screens.ts';
+import type { Tab } from './tabRules.ts';
+import { activeTab, useTabStore } from './tabStore.ts';
+
+const TabContext = createContext<Tab | null>(null);
+
+/** The tab a screen is shown in: its query, params and id (for per-tab loading and titles). */
+export function useTab(): Tab {
+  const tab = useContext(TabContext);
+  if (!tab) throw new Error('useTab is only for screens shown in a tab');
+  return tab;
+}
+
+/** Shows the page title of the active tab: the route title, translated from the navBar section. */
+function useDocumentTitle(tab: Tab) {
+  const { t } = useTranslation();
+  const title = tab.title.startsWith('literal:') ? tab.title.slice('literal:'.length) : t(`navBar.${tab.title}`);
+  useEffect(() => {
+    document.title = `${title} - Sunstack`;
+  }, [title]);
+}
+
+/**
+ * Renders every open tab's screen and shows only the active one, so a screen keeps its state
+ * (filters, scroll, form input) while another tab is in front. With the tab view off, only the
+ * active screen is mounted.
+ */
+export function TabHost() {
+  const tabs = useTabStore((state) => state.tabs);
+  const active = useTabStore(activeTab);
+  const tabView = useClientStore((state) => state.tabView);
+  const heights = useContentHeights(tabView);
+  useDocumentTitle(active);
+  const shown = tabView ? tabs : [active];
+
+  return shown.map((tab) => {
+    const Screen = SCREENS[tab.name];
+    if (!Screen) return null;
+    return (
+      <div key={tab.id} hidden={tab.id !== active.id} style={{ minHeight: heights.content - 64 }}>
+        <TabContext.Provider value={tab}>
+          <Suspense fallback={<Spin />}>
+            <Screen key={tab.refreshKey} />
+          </Suspense>
+        </TabContext.Provider>
+      </div>
+    );
+  });
+}
+
+/** Counts a screen's work in flight against its tab (spec section 2: loading counted per tab). */
+export function useTabBusy(busy: boolean) {
+  const { id } = useTab();
+  useEffect(() => {
+    if (!busy) return;
+    const { changeLoading } = useTabStore.getState();
+    changeLoading(id, 1);
+    return () => changeLoading(id, -1);
+  }, [busy, id]);
+}

@@ -1,0 +1,65 @@
+import { Card, Flex, Grid, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LanguageSelect } from '../../../components/LanguageSelect.tsx';
+
+/** The frame of the sign-in and sign-up pages: the product beside, the form in a card, the language on top. */
+export function AuthFrame({ title, children, width = 400 }: { title: string; children: ReactNode; width?: number }) {
+  const { t } = useTranslation();
+  const wide = Grid.useBreakpoint().lg;
+  return (
+    <Flex style={{ minHeight: '100vh', background: '#f0f4f8' }}>
+      {wide && (
+        <Flex
+          vertical
+          justify="space-between"
+          style={{
+            flex: '0 0 42%',
+            padding: 48,
+            color: '#fff',
+            background: 'linear-gradient(150deg, #0b3d91 0%, #1668dc 55%, #f5a623 140%)',
+          }}
+        >
+          <Flex align="center" gap={10}>
+            <img src="/favicon.svg" alt="" width={36} height={36} />
+            <span style={{ fontSize: 24, fontWeight: 600 }}>Sunstack</span>
+          </Flex>
+          <div>
+            <h2 style={{ fontSize: 32, lineHeight: 1.25, margin: 0, color: '#fff' }}>{t('auth.tagline')}</h2>
+            <p style={{ fontSize: 16, opacity: 0.9, maxWidth: 440 }}>{t('auth.pitch')}</p>
+          </div>
+          <Flex gap={16} style={{ opacity: 0.9 }}>
+            <Link to="/app/v2/download" style={{ color: '#fff' }}>
+              {t('auth.appDownload')}
+            </Link>
+            <Link to="/manual/download" style={{ color: '#fff' }}>
+              {t('auth.manuals')}
+            </Link>
+          </Flex>
+        </Flex>
+      )}
+      <Flex vertical align="center" style={{ flex: 1, padding: wide ? 48 : 16 }}>
+        <Flex justify="space-between" align="center" style={{ width: '100%', maxWidth: width }}>
+          {!wide ? (
+            <Flex align="center" gap={8}>
+              <img src="/favicon.svg" alt="" width={28} height={28} />
+              <strong style={{ fontSize: 18 }}>Sunstack</strong>
+            </Flex>
+          ) : (
+            <span />
+          )}
+          <LanguageSelect />
+        </Flex>
+        <Flex flex={1} align="center" style={{ width: '100%', maxWidth: width }}>
+          <Card style={{ width: '100%', margin: '24px 0' }}>
+            <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
+              {title}
+            </Typography.Title>
+            {children}
+          </Card>
+        </Flex>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,25 @@
+import type { FormInstance } from 'antd';
+import type { Rule } from 'antd/es/form';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { ApiError } from './http.ts';
+
+/** An Ant Design form rule from a shared zod schema: the same rule and words as the server's. */
+export function zodRule(schema: z.ZodType, t: TFunction, options: { optional?: boolean } = {}): Rule {
+  return {
+    validator: async (_, value) => {
+      if (options.optional && (value === undefined || value === '')) return;
+      const parsed = schema.safeParse(value ?? '');
+      if (!parsed.success) throw new Error(t(parsed.error.issues[0]?.message ?? 'validation.invalid'));
+    },
+  };
+}
+
+/** Shows the server's field issues (`body.user` and so on) under the fields they name. */
+export function showServerIssues(form: FormInstance, error: unknown, t: TFunction) {
+  if (!(error instanceof ApiError)) return;
+  const fields = error.issues
+    .filter((issue) => issue.path.startsWith('body.'))
+    .map((issue) => ({ name: issue.path.slice('body.'.length).split('.'), errors: [t(issue.message)] }));
+  if (fields.length > 0) form.setFields(fields);
+}

@@ -1,0 +1,129 @@
+import {
+  API_NOT_FOUND_MESSAGE_MS,
+  computeSignature,
+  DEFAULT_LANGUAGE,
+  HEADER,
+  LOGIN_PATH,
+  REQUEST_TIMEOUT_MS,
+  SESSION_ENDED_ERRNOS,
+  SESSION_ERROR_MESSAGE_MS,
+} from '@sunstack/shared';
+import { message } from 'antd';
+import { useClientStore } from './clientStore.ts';
+import { i18next } from './i18n.ts';
+
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+/** A call answered with an errno other than 0. */
+export class ApiError extends Error {
+  constructor(
+    readonly errno: number,
+    readonly issues: Issue[] = [],
+  ) {
+    super(`errno ${errno}`);
+  }
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Show the global loading indicator while the call runs. */
+  loading?: boolean;
+  /** Do not show the errno message (spec section 8: firmware upload and plant delete show their own). */
+  silent?: boolean;
+  /** Keep the answer in sessionStorage under this key and answer from there next time. */
+  sessionCacheKey?: string;
+  /** Send an empty token even when signed in (the errors-message call). */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+type Navigate = (path: string) => void;
+let navigate: Navigate = (path) => window.location.assign(path);
+/** The router hands its navigate function here, so call failures can change screens without a reload. */
+export function setNavigator(fn: Navigate) {
+  navigate = fn;
+}
+
+/** The errno message in the current language, English if it has none (spec section 8). */
+export function errnoMessage(errno: number): string {
+  const { errorMessages, language } = useClientStore.getState();
+  const text = errorMessages[language]?.[errno] ?? errorMessages[DEFAULT_LANGUAGE]?.[errno] ?? i18next.t('common.unknownError');
+  return `${errno}-${text}`;
+}
+
+let sessionEnding = false;
+/** 41808/41809/41810: the message once, for 2 s, then /login, however many calls failed. */
+function endSession(errno: number) {
+  if (sessionEnding) return;
+  sessionEnding = true;
+  void message.error(errnoMessage(errno), SESSION_ERROR_MESSAGE_MS / 1000);
+  setTimeout(() => {
+    sessionEnding = false;
+    useClientStore.getState().clearSession();
+    navigate(LOGIN_PATH);
+  }, SESSION_ERROR_MESSAGE_MS);
+}
+
+function onHttpError(response: Response): never {
+  const { status } = response;
+  if (status === 401) navigate(LOGIN_PATH);
+  else if (status === 403) navigate('/error/403');
+  else if (status === 404) void message.error('status:404 Api Not Found', API_NOT_FOUND_MESSAGE_MS / 1000);
+  else if (status === 405) void message.error(`status:${status} ${response.statusText}`, API_NOT_FOUND_MESSAGE_MS / 1000);
+  else navigate('/error/5xx');
+  throw new ApiError(-status);
+}
+
+/**
+ * The one way the web app calls the API: signed headers, 30 s timeout, errno handling of spec
+ * section 8. Answers `result` on errno 0, throws ApiError otherwise.
+ */
+export async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
+  if (options.sessionCacheKey) {
+    const cached = sessionStorage.getItem(options.sessionCacheKey);
+    if (cached) return JSON.parse(cached) as T;
+  }
+  const store = useClientStore.getState();
+  const token = options.anonymous ? '' : (store.token ?? '');
+  const timestamp = String(Date.now());
+  const signature = computeSignature(path.split('?', 1)[0] as string, token, store.language, timestamp);
+  useClientStore.setState({ signature, timestamp });
+  const headers: Record<string, string> = {
+    [HEADER.lang]: store.language,
+    [HEADER.token]: token,
+    [HEADER.timezone]: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    [HEADER.timestamp]: timestamp,
+    [HEADER.signature]: signature,
+  };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  if (options.loading) store.changeLoading(1);
+  let response: Response;
+  try {
+    const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+    response = await fetch(path, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+    });
+  } catch (error) {
+    if (!options.silent && (error as Error).name === 'TimeoutError') void message.error(i18next.t('common.requestTimeout'));
+    else if (!options.silent && (error as Error).name !== 'AbortError') void message.error(i18next.t('common.networkError'));
+    throw error;
+  } finally {
+    if (options.loading) useClientStore.getState().changeLoading(-1);
+  }
+  if (!response.ok) onHttpError(response);
+  const answer = (await response.json()) as { errno: number; result: T & { issues?: Issue[] } };
+  if (answer.errno !== 0) {
+    if (SESSION_ENDED_ERRNOS.includes(answer.errno)) endSession(answer.errno);
+    else if (!options.silent) void message.error(errnoMessage(answer.errno));
+    throw new ApiError(answer.errno, answer.result?.issues);
+  }
+  if (options.sessionCacheKey) sessionStorage.setItem(options.sessionCacheKey, JSON.stringify(answer.result));
+  return answer.result;
+}
