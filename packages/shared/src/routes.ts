@@ -173,10 +173,14 @@ export function routeByPath(path: string): RouteDef | undefined {
   return ROUTES.find((r) => r.path === path);
 }
 
-/** Where "/" sends a user (spec section 2, "Root and fallback behaviour"). */
-export function landingPath(access: number | null): string {
+/**
+ * Where "/" sends a user (spec section 2, "Root and fallback behaviour"): the integrator to its
+ * device list, everyone else to the home tab; the home tab too while the integrator's screen is
+ * not among the `routes` that exist.
+ */
+export function landingPath(access: number | null, routes: readonly RouteDef[] = ROUTES): string {
   if (access === null || access === Access.signedOut) return LOGIN_PATH;
-  if (access === Access.integrator) return INTEGRATOR_HOME_PATH;
+  if (access === Access.integrator && routes.some((route) => route.path === INTEGRATOR_HOME_PATH)) return INTEGRATOR_HOME_PATH;
   return HOME_PATH;
 }
 
@@ -201,7 +205,7 @@ export function guard(
   routes: readonly RouteDef[] = ROUTES,
 ): GuardDecision {
   if (path === LOGIN_PATH) return { kind: 'allow', clearSession: true };
-  if (path === '/') return { kind: 'redirect', to: landingPath(session.token ? session.access : null) };
+  if (path === '/') return { kind: 'redirect', to: landingPath(session.token ? session.access : null, routes) };
   const route = routes.find((r) => r.path === path);
   if (!route) return { kind: 'redirect', to: NOT_FOUND_PATH };
   if (!route.access) return { kind: 'allow' };

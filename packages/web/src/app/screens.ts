@@ -1,4 +1,4 @@
-import { APP_ROUTES, PUBLIC_ROUTES, type RouteDef } from '@sunstack/shared';
+import { APP_ROUTES, landingPath, PUBLIC_ROUTES, type RouteDef } from '@sunstack/shared';
 import type { ComponentType } from 'react';
 import { lazyScreen } from './lazyScreen.ts';
 
@@ -26,3 +26,6 @@ const hasScreen = (route: RouteDef) => route.name in SCREENS;
 export const BUILT_PUBLIC_ROUTES = PUBLIC_ROUTES.filter(hasScreen);
 export const BUILT_APP_ROUTES = APP_ROUTES.filter(hasScreen);
 export const BUILT_ROUTES = [...BUILT_PUBLIC_ROUTES, ...BUILT_APP_ROUTES];
+
+/** Where a role lands (spec section 2) among the screens that exist. */
+export const landingScreen = (access: number | null) => landingPath(access, BUILT_ROUTES);

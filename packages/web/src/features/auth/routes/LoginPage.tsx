@@ -1,9 +1,10 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { type LoginBody, landingPath } from '@sunstack/shared';
+import type { LoginBody } from '@sunstack/shared';
 import { Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { landingScreen } from '../../../app/screens.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
 import { ResetPasswordModal } from '../components/ResetPasswordModal.tsx';
@@ -16,7 +17,7 @@ export default function LoginPage() {
 
   const onFinish = async (values: LoginBody) => {
     const access = await login.mutateAsync(values).catch(() => null);
-    if (access !== null) navigate(landingPath(access), { replace: true });
+    if (access !== null) navigate(landingScreen(access), { replace: true });
   };
 
   return (

@@ -2,7 +2,6 @@ import {
   Access,
   countryCodeSchema,
   emailSchema,
-  landingPath,
   mobileSchema,
   passwordSchema,
   type RegisterBody,
@@ -14,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCountries } from '../../../api/countries.ts';
+import { landingScreen } from '../../../app/screens.ts';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
 import { useRegister } from '../api/register.ts';
@@ -35,7 +35,7 @@ export default function SignUpPage() {
   const onFinish = async ({ confirmPassword: _, orgCode, ...values }: SignUpValues) => {
     try {
       const access = await register.mutateAsync({ ...values, ...(orgCode ? { orgCode } : {}), language });
-      navigate(landingPath(access), { replace: true });
+      navigate(landingScreen(access), { replace: true });
     } catch (error) {
       showServerIssues(form, error, t);
     }

@@ -1,8 +1,8 @@
-import { landingPath } from '@sunstack/shared';
 import { Button, Result } from 'antd';
 import type { ResultStatusType } from 'antd/es/result';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { landingScreen } from '../../../app/screens.ts';
 import { useClientStore } from '../../../lib/clientStore.ts';
 
 const PAGES: Record<string, { status: ResultStatusType; key: string }> = {
@@ -27,7 +27,7 @@ export default function ErrorPage() {
         title={<h1 style={{ fontSize: 24, margin: 0 }}>{t(`errorPage.${page.key}.title`)}</h1>}
         subTitle={t(`errorPage.${page.key}.text`)}
         extra={
-          <Button type="primary" onClick={() => navigate(landingPath(token ? access : null))}>
+          <Button type="primary" onClick={() => navigate(landingScreen(token ? access : null))}>
             {token ? t('errorPage.backHome') : t('errorPage.toSignIn')}
           </Button>
         }
