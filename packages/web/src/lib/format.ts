@@ -10,7 +10,7 @@ export function formatNumber(value: unknown, decimals = 2): string {
 /** A measured value for display: 0 for missing, non-numeric, or anything closer to 0 than 0.01. */
 export function displayValue(value: unknown, decimals = 2): string {
   const text = formatNumber(value, decimals);
-  if (text === '' || Math.abs(Number(text)) < 0.01) return '0';
+  if (text === '' || Math.abs(Number(value)) < 0.01) return '0';
   return text;
 }
 

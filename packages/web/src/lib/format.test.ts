@@ -1,0 +1,35 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { displayValue, formatNumber, isExternalLink } from './format.ts';
+
+describe('number formatter', () => {
+  it('gives 2 decimals by default and empty for anything not finite', () => {
+    expect(formatNumber(3.14159)).toBe('3.14');
+    expect(formatNumber(2, 0)).toBe('2');
+    expect(formatNumber('4.5')).toBe('4.50');
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, null, undefined, 'x', '', {}]) expect(formatNumber(bad)).toBe('');
+  });
+
+  it('never throws, for any input', () => {
+    fc.assert(
+      fc.property(fc.anything(), (value) => {
+        expect(typeof formatNumber(value)).toBe('string');
+      }),
+    );
+  });
+});
+
+describe('display helper', () => {
+  it('shows 0 for missing, non-numeric or below 0.01 in absolute value', () => {
+    for (const value of [undefined, null, 'abc', 0.004, -0.009, 0]) expect(displayValue(value)).toBe('0');
+    expect(displayValue(0.01)).toBe('0.01');
+    expect(displayValue(-12.345)).toBe('-12.35');
+  });
+});
+
+describe('external link check', () => {
+  it('accepts http, https, mailto and tel only', () => {
+    for (const url of ['http://a.b', 'https://a.b/x', 'mailto:a@b.c', 'tel:+4912345']) expect(isExternalLink(url)).toBe(true);
+    for (const url of ['javascript:alert(1)', 'ftp://a.b', 'data:text/html,x', '/relative', '']) expect(isExternalLink(url)).toBe(false);
+  });
+});
