@@ -21,6 +21,7 @@ import { metaRoutes } from './modules/meta/routes.ts';
 import { createSessionRepo } from './modules/session/repo.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { createSessionService } from './modules/session/service.ts';
+import { createSessionCache, REVOCATION_CHANNEL } from './modules/session/sessionCache.ts';
 
 export interface AppOptions {
   config: Config;
@@ -43,6 +44,9 @@ export interface ApiRoute {
 }
 
 const API_PREFIXES = ['/c/', '/api/'];
+/** A checked session is trusted this long without reading the database; revocations evict it sooner. */
+const SESSION_CACHE_TTL_MS = 30_000;
+const SESSION_CACHE_MAX_ENTRIES = 50_000;
 
 /** Builds the HTTP application and its services; starts nothing. */
 export async function buildApp({ config, database, now = Date.now }: AppOptions): Promise<App> {
@@ -90,7 +94,16 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
   const db = database.db;
   const accountRepo = createAccountRepo(db);
   const mail = createMailService({ mails: createMailRepo(db), smtpUrl: config.smtpUrl, from: config.mailFrom, log: http.log });
-  const sessions = createSessionService({ sessions: createSessionRepo(db), accounts: accountRepo, tokenTtlMs: config.tokenTtlMs, now });
+  const sessionCache = createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: SESSION_CACHE_MAX_ENTRIES, now });
+  const stopListening = await database.listen(REVOCATION_CHANNEL, sessionCache.evict);
+  http.addHook('onClose', stopListening);
+  const sessions = createSessionService({
+    sessions: createSessionRepo(db),
+    accounts: accountRepo,
+    cache: sessionCache,
+    tokenTtlMs: config.tokenTtlMs,
+    now,
+  });
   const accounts = createAccountService({ accounts: accountRepo, sessions, mail, now });
 
   registerRequestContext(http, sessions, now);

@@ -20,6 +20,11 @@ export interface Database {
    * statements and answers the rows of the last one. Only the migrator needs this.
    */
   scriptTransaction<T>(work: (run: ScriptRunner) => Promise<T>): Promise<T>;
+  /**
+   * Calls `handler` with the payload of every NOTIFY on `channel`, from any process on the same
+   * database (PostgreSQL) or this one (PGlite). Answers a function that stops listening.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -66,6 +71,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           client.release();
         }
       },
+      listen: async (channel, handler) => {
+        // LISTEN holds a connection of its own for as long as it listens.
+        const client = await pool.connect();
+        const onNotification = (message: pg.Notification) => {
+          if (message.channel === channel) handler(message.payload ?? '');
+        };
+        client.on('notification', onNotification);
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        return async () => {
+          client.off('notification', onNotification);
+          await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+          client.release();
+        };
+      },
       close: () => pool.end(),
     };
   }
@@ -82,6 +101,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.exec(sql);
     },
     scriptTransaction: (work) => client.transaction((tx) => work(async (text) => lastRows(await tx.exec(text)))),
+    listen: async (channel, handler) => {
+      const stop = await client.listen(channel, handler);
+      return () => stop();
+    },
     close: () => client.close(),
   };
 }

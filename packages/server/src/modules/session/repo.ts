@@ -1,6 +1,7 @@
 import { and, eq, gte, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { account, session, signInFailure } from '../../db/schema.ts';
+import { REVOCATION_CHANNEL } from './sessionCache.ts';
 
 export type RevokeReason = 'logout' | 'changed';
 
@@ -39,6 +40,11 @@ export function createSessionRepo(db: Db) {
         .update(session)
         .set({ revokedAt: sql`now()`, revokedReason: reason })
         .where(and(eq(session.accountId, accountId), isNull(session.revokedAt), keep ? ne(session.tokenHash, keep) : undefined));
+    },
+
+    /** Tells every process (this one included) that sessions ended; see sessionCache.ts. */
+    async announceRevocation(payload: string) {
+      await db.execute(sql`select pg_notify(${REVOCATION_CHANNEL}, ${payload})`);
     },
 
     async recordFailure(username: string, ip: string, at: Date) {

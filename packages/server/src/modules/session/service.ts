@@ -3,6 +3,7 @@ import { AppError } from '../../http/errors.ts';
 import type { AccountRepo } from '../account/repo.ts';
 import { verifyPassword } from './password.ts';
 import type { RevokeReason, SessionRepo } from './repo.ts';
+import { revocationOfAccount, revocationOfToken, type SessionCache } from './sessionCache.ts';
 import { hashToken, newToken } from './token.ts';
 
 export interface Session {
@@ -22,8 +23,20 @@ export const THROTTLE_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
 
-export function createSessionService(deps: { sessions: SessionRepo; accounts: AccountRepo; tokenTtlMs: number; now: () => number }) {
-  const { sessions, accounts, tokenTtlMs, now } = deps;
+export function createSessionService(deps: {
+  sessions: SessionRepo;
+  accounts: AccountRepo;
+  cache: SessionCache;
+  tokenTtlMs: number;
+  now: () => number;
+}) {
+  const { sessions, accounts, cache, tokenTtlMs, now } = deps;
+
+  /** Ends sessions here at once and tells the other processes. */
+  async function revoked(payload: string) {
+    cache.evict(payload);
+    await sessions.announceRevocation(payload);
+  }
 
   async function open(accountId: number, client: ClientInfo) {
     const token = newToken();
@@ -58,20 +71,29 @@ export function createSessionService(deps: { sessions: SessionRepo; accounts: Ac
 
     async logout(session: Session) {
       await sessions.revoke(session.tokenHash, 'logout');
+      await revoked(revocationOfToken(session.tokenHash));
     },
 
     async authenticate(token: string): Promise<Session> {
       const tokenHash = hashToken(token);
+      const cached = cache.get(tokenHash);
+      if (cached) {
+        if (cached.expiresAt <= now()) throw new AppError(Errno.tokenExpired);
+        return cached.session;
+      }
       const row = await sessions.findWithAccount(tokenHash);
       if (!row || row.revokedReason === 'logout') throw new AppError(Errno.tokenInvalid);
       if (row.revokedReason === 'changed' || row.disabledAt) throw new AppError(Errno.signedOutElsewhere);
       if (row.expiresAt.getTime() <= now()) throw new AppError(Errno.tokenExpired);
-      return { accountId: row.accountId, access: row.access, language: row.language as Language, tokenHash };
+      const session = { accountId: row.accountId, access: row.access, language: row.language as Language, tokenHash };
+      cache.set(session, row.expiresAt.getTime());
+      return session;
     },
 
     /** After a password change or reset, every other session of the account ends (41810). */
     async revokeOthers(accountId: number, reason: RevokeReason, keep?: Buffer) {
       await sessions.revokeAccount(accountId, reason, keep);
+      await revoked(revocationOfAccount(accountId));
     },
   };
 }

@@ -1,0 +1,40 @@
+import type { Session } from './service.ts';
+
+/** The NOTIFY channel on which every process hears of ended sessions. */
+export const REVOCATION_CHANNEL = 'session_revoked';
+
+/** The payload of a revocation: one token (its hash, hex) or every session of an account. */
+export const revocationOfToken = (tokenHash: Buffer) => tokenHash.toString('hex');
+export const revocationOfAccount = (accountId: number) => `account:${accountId}`;
+
+/**
+ * Recently checked sessions, so a light call does not read the database each time. Revocations
+ * evict entries at once in this process and, through NOTIFY, in every other; the TTL only bounds
+ * how long a lost notification could keep a revoked token alive.
+ */
+export function createSessionCache(options: { ttlMs: number; maxEntries: number; now: () => number }) {
+  const entries = new Map<string, { session: Session; expiresAt: number; cachedAt: number }>();
+
+  function evict(payload: string) {
+    if (!payload.startsWith('account:')) {
+      entries.delete(payload);
+      return;
+    }
+    const accountId = Number(payload.slice('account:'.length));
+    for (const [key, entry] of entries) if (entry.session.accountId === accountId) entries.delete(key);
+  }
+
+  return {
+    get(tokenHash: Buffer) {
+      const entry = entries.get(tokenHash.toString('hex'));
+      if (!entry || options.now() - entry.cachedAt > options.ttlMs) return undefined;
+      return entry;
+    },
+    set(session: Session, expiresAt: number) {
+      if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(session.tokenHash.toString('hex'), { session, expiresAt, cachedAt: options.now() });
+    },
+    evict,
+  };
+}
+export type SessionCache = ReturnType<typeof createSessionCache>;

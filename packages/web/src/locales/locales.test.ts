@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGES, ROUTES } from '@sunstack/shared';
+import { describe, expect, it } from 'vitest';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const srcDir = join(here, '..');
+const sharedSrc = join(here, '../../../shared/src');
+
+type Tree = { [key: string]: string | Tree };
+const flatten = (tree: Tree, prefix = ''): [string, string][] =>
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : flatten(value, `${prefix}${key}.`),
+  );
+const load = (language: string) => new Map(flatten(JSON.parse(readFileSync(join(here, `${language}.json`), 'utf8')) as Tree));
+
+const en = load('en');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+describe('translations', () => {
+  it.each(LANGUAGES.filter((l) => l !== 'en'))('%s has every key of en, none empty, the same placeholders and no extra', (language) => {
+    const strings = load(language);
+    const placeholders = (text: string) => (text.match(/\{\{\w+\}\}/g) ?? []).sort().join();
+    for (const [key, text] of en) {
+      expect(strings.get(key)?.trim(), `${language}: ${key}`).toBeTruthy();
+      expect(placeholders(strings.get(key) ?? ''), `${language}: ${key}`).toBe(placeholders(text));
+    }
+    for (const key of strings.keys()) expect(en.has(key), `${language} has extra ${key}`).toBe(true);
+  });
+
+  it('has every key the source code asks for', () => {
+    const used = new Set<string>();
+    // permissions.ts holds permission codes such as 'role.query', which are data, not strings to show.
+    const files = [...sourceFiles(srcDir), ...sourceFiles(sharedSrc)].filter((file) => !file.endsWith('permissions.ts'));
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/\bt\(\s*'([a-zA-Z]+\.[a-zA-Z.]+)'/g)) used.add(match[1] as string);
+      for (const match of text.matchAll(/'(validation\.[a-zA-Z]+|role\.[a-zA-Z]+)'/g)) used.add(match[1] as string);
+    }
+    expect(used.size).toBeGreaterThan(50);
+    for (const key of used) expect(en.has(key), key).toBe(true);
+  });
+
+  it('has a navBar title for every route of the table', () => {
+    for (const route of ROUTES) expect(en.has(`navBar.${route.title}`), route.title).toBe(true);
+  });
+});
