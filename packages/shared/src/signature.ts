@@ -1,7 +1,4 @@
-import jsMd5 from 'js-md5';
-
-// js-md5 is CommonJS: its module object is the function, which also hangs off `.md5`.
-const { md5 } = jsMd5;
+import { md5 } from './md5.ts';
 
 /**
  * The request signature of this API family: lowercase hex md5 of path, token, language and

@@ -1,7 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageLoading } from '../components/PageLoading.tsx';
 import { setNavigator } from '../lib/http.ts';
 import { Guard } from './Guard.tsx';
-import { ConsoleLayout } from './layout/ConsoleLayout.tsx';
 import { PublicScreen } from './layout/PublicScreen.tsx';
 import { BUILT_APP_ROUTES, BUILT_PUBLIC_ROUTES } from './screens.ts';
 
@@ -9,13 +10,23 @@ import { BUILT_APP_ROUTES, BUILT_PUBLIC_ROUTES } from './screens.ts';
  * Every route comes from the shared table. Public screens render on their own; console screens
  * render inside the layout, whose tab host keeps each open tab's screen alive.
  */
+// The console shell (menu, tabs, header) loads only once someone is signed in: the sign-in page stays light.
+const ConsoleLayout = lazy(() => import('./layout/ConsoleLayout.tsx'));
+
 const routes: RouteObject[] = [
   {
     element: <Guard />,
     children: [
       { index: true, element: null },
       ...BUILT_PUBLIC_ROUTES.map((route) => ({ path: route.path, element: <PublicScreen name={route.name} /> })),
-      { element: <ConsoleLayout />, children: BUILT_APP_ROUTES.map((route) => ({ path: route.path, element: null })) },
+      {
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <ConsoleLayout />
+          </Suspense>
+        ),
+        children: BUILT_APP_ROUTES.map((route) => ({ path: route.path, element: null })),
+      },
       { path: '*', element: null },
     ],
   },

@@ -44,7 +44,7 @@ function useTabsFollowLocation() {
   }, [active.id]);
 }
 
-export function ConsoleLayout() {
+export default function ConsoleLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();

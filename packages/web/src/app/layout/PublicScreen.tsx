@@ -1,7 +1,7 @@
 import { routeByName } from '@sunstack/shared';
-import { Spin } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageLoading } from '../../components/PageLoading.tsx';
 import { SCREENS } from '../screens.ts';
 
 /** A screen outside the console (sign-in, errors, downloads): its title, its own page. */
@@ -14,7 +14,7 @@ export function PublicScreen({ name }: { name: string }) {
   }, [title]);
   if (!Screen) return null;
   return (
-    <Suspense fallback={<Spin fullscreen />}>
+    <Suspense fallback={<PageLoading />}>
       <Screen />
     </Suspense>
   );

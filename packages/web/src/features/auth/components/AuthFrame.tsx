@@ -1,4 +1,4 @@
-import { Card, Flex, Grid, Typography } from 'antd';
+import { Flex, Grid, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { LanguageSelect } from '../../../components/LanguageSelect.tsx';
 export function AuthFrame({ title, children, width = 400 }: { title: string; children: ReactNode; width?: number }) {
   const { t } = useTranslation();
   const wide = Grid.useBreakpoint().lg;
+  const { token } = theme.useToken();
   return (
     <Flex style={{ minHeight: '100vh', background: '#f0f4f8' }}>
       {wide && (
@@ -52,12 +53,20 @@ export function AuthFrame({ title, children, width = 400 }: { title: string; chi
           <LanguageSelect />
         </Flex>
         <Flex flex={1} align="center" style={{ width: '100%', maxWidth: width }}>
-          <Card style={{ width: '100%', margin: '24px 0' }}>
-            <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-              {title}
-            </Typography.Title>
+          {/* A plain panel rather than Card: Card brings Tabs and Skeleton into the sign-in page's JavaScript. */}
+          <main
+            style={{
+              width: '100%',
+              margin: '24px 0',
+              padding: 24,
+              background: token.colorBgContainer,
+              borderRadius: token.borderRadiusLG,
+              border: `1px solid ${token.colorBorderSecondary}`,
+            }}
+          >
+            <h1 style={{ fontSize: 24, fontWeight: 600, marginTop: 0, marginBottom: 20, color: token.colorTextHeading }}>{title}</h1>
             {children}
-          </Card>
+          </main>
         </Flex>
       </Flex>
     </Flex>

@@ -14,7 +14,7 @@ interface ResetValues {
 }
 
 /** Password reset: a code goes to the mailbox bound to the user name, then a new password is set. */
-export function ResetPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function ResetPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ResetValues>();
   const reset = useResetPassword();

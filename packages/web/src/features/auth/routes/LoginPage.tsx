@@ -1,47 +1,105 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import type { LoginBody } from '@sunstack/shared';
-import { Button, Flex, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Input, theme } from 'antd';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { landingScreen } from '../../../app/screens.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
-import { ResetPasswordModal } from '../components/ResetPasswordModal.tsx';
 
+// The reset dialog (a modal, codes, more fields) loads when first opened.
+const ResetPasswordModal = lazy(() => import('../components/ResetPasswordModal.tsx'));
+
+/**
+ * Sign-in. A plain form with Ant Design inputs rather than antd Form: two fields need no form
+ * engine, and the first page everyone loads stays small (bench/RESULTS.md).
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const navigate = useNavigate();
   const login = useLogin();
+  const [user, setUser] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
   const [resetOpen, setResetOpen] = useState(false);
 
-  const onFinish = async (values: LoginBody) => {
-    const access = await login.mutateAsync(values).catch(() => null);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!user.trim() || !password) return;
+    const access = await login.mutateAsync({ user: user.trim(), password }).catch(() => null);
     if (access !== null) navigate(landingScreen(access), { replace: true });
+  };
+
+  const field = (id: string, label: string, value: string, input: React.ReactNode) => {
+    const missing = submitted && !value.trim();
+    return (
+      <div style={{ marginBottom: 20 }}>
+        <label htmlFor={id} style={{ display: 'block', marginBottom: 8 }}>
+          {label}
+        </label>
+        {input}
+        {missing && (
+          <div id={`${id}-error`} role="alert" style={{ color: token.colorError, marginTop: 4 }}>
+            {t('validation.required')}
+          </div>
+        )}
+      </div>
+    );
   };
 
   return (
     <AuthFrame title={t('navBar.login')}>
-      <Form layout="vertical" requiredMark={false} onFinish={onFinish} size="large">
-        <Form.Item label={t('auth.user')} name="user" rules={[{ required: true, message: t('validation.required') }]}>
-          <Input prefix={<UserOutlined />} autoComplete="username" placeholder={t('auth.userPlaceholder')} />
-        </Form.Item>
-        <Form.Item label={t('auth.password')} name="password" rules={[{ required: true, message: t('validation.required') }]}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
-        </Form.Item>
-        <Flex justify="flex-end" style={{ marginTop: -12, marginBottom: 16 }}>
+      <form onSubmit={onSubmit} noValidate>
+        {field(
+          'user',
+          t('auth.user'),
+          user,
+          <Input
+            id="user"
+            size="large"
+            prefix={<UserOutlined />}
+            autoComplete="username"
+            placeholder={t('auth.userPlaceholder')}
+            value={user}
+            onChange={(event) => setUser(event.target.value)}
+            status={submitted && !user.trim() ? 'error' : undefined}
+            aria-describedby={submitted && !user.trim() ? 'user-error' : undefined}
+          />,
+        )}
+        {field(
+          'password',
+          t('auth.password'),
+          password,
+          <Input.Password
+            id="password"
+            size="large"
+            prefix={<LockOutlined />}
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            status={submitted && !password ? 'error' : undefined}
+            aria-describedby={submitted && !password ? 'password-error' : undefined}
+          />,
+        )}
+        <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: -12, marginBottom: 16 }}>
           <Button type="link" size="small" onClick={() => setResetOpen(true)} style={{ padding: 0 }}>
             {t('auth.forgotPassword')}
           </Button>
-        </Flex>
-        <Button type="primary" htmlType="submit" block loading={login.isPending}>
+        </div>
+        <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
           {t('auth.signIn')}
         </Button>
-      </Form>
-      <Typography.Paragraph style={{ marginTop: 20, marginBottom: 0, textAlign: 'center' }}>
+      </form>
+      <p style={{ marginTop: 20, marginBottom: 0, textAlign: 'center' }}>
         {t('auth.noAccount')} <Link to="/signUp">{t('auth.signUpLink')}</Link>
-      </Typography.Paragraph>
-      <ResetPasswordModal open={resetOpen} onClose={() => setResetOpen(false)} />
+      </p>
+      {resetOpen && (
+        <Suspense>
+          <ResetPasswordModal open onClose={() => setResetOpen(false)} />
+        </Suspense>
+      )}
     </AuthFrame>
   );
 }
