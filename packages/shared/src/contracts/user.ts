@@ -39,12 +39,6 @@ export const registerBody = z.strictObject({
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
-/** The sign-up form adds the confirmation, checked on the client only. */
-export const signUpForm = registerBody.extend({ confirmPassword: z.string() }).refine((form) => form.password === form.confirmPassword, {
-  path: ['confirmPassword'],
-  error: 'validation.passwordInconsistent',
-});
-
 export const sendCaptchaBody = z.discriminatedUnion('purpose', [
   z.strictObject({ purpose: z.literal('register'), email: emailSchema, language: languageSchema.optional() }),
   z.strictObject({ purpose: z.literal('reset'), user: usernameSchema }),
@@ -57,11 +51,6 @@ export const resetBody = z.strictObject({
   password: passwordSchema,
 });
 export type ResetBody = z.infer<typeof resetBody>;
-
-export const resetForm = resetBody.extend({ confirmPassword: z.string() }).refine((form) => form.password === form.confirmPassword, {
-  path: ['confirmPassword'],
-  error: 'validation.passwordInconsistent',
-});
 
 /** The client user info of spec section 3. */
 export const userInfo = z.object({
@@ -100,13 +89,6 @@ export const changePasswordBody = z.strictObject({
   oldPassword: z.string().min(1, { error: 'validation.required' }).max(LIMITS.account.max),
   newPassword: passwordSchema,
 });
-
-export const changePasswordForm = changePasswordBody
-  .extend({ confirmPassword: z.string() })
-  .refine((form) => form.newPassword === form.confirmPassword, {
-    path: ['confirmPassword'],
-    error: 'validation.passwordInconsistent',
-  });
 
 /** What the shell needs to build the menu and hide buttons (spec sections 3 and 6). */
 export const accessResult = z.object({

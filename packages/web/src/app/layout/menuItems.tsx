@@ -9,7 +9,6 @@ import {
   FileTextOutlined,
   HomeOutlined,
   SafetyOutlined,
-  SettingOutlined,
   TeamOutlined,
   ThunderboltOutlined,
   ToolOutlined,

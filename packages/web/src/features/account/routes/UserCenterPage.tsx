@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCountries } from '../../../api/countries.ts';
 import { useUserInfo } from '../../../api/userInfo.ts';
 import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
+import { ConfirmPasswordItem } from '../../../components/ConfirmPasswordItem.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
 import { changeLanguage } from '../../../lib/i18n.ts';
@@ -125,20 +126,7 @@ function PasswordForm() {
       <Form.Item label={t('auth.newPassword')} name="newPassword" rules={[zodRule(passwordSchema, t)]} extra={t('auth.passwordHint')}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Form.Item
-        label={t('auth.confirmPassword')}
-        name="confirmPassword"
-        dependencies={['newPassword']}
-        rules={[
-          ({ getFieldValue }) => ({
-            validator: async (_, value) => {
-              if (value !== getFieldValue('newPassword')) throw new Error(t('validation.passwordInconsistent'));
-            },
-          }),
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <ConfirmPasswordItem of="newPassword" />
       <Button type="primary" htmlType="submit" loading={change.isPending}>
         {t('userCenter.changePassword')}
       </Button>

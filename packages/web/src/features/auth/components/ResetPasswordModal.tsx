@@ -2,6 +2,7 @@ import { passwordSchema, usernameSchema, verificationCodeSchema } from '@sunstac
 import { Alert, Form, Input, Modal, message } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmPasswordItem } from '../../../components/ConfirmPasswordItem.tsx';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
 import { useResetPassword } from '../api/resetPassword.ts';
 import { CodeButton } from './CodeButton.tsx';
@@ -65,20 +66,7 @@ export default function ResetPasswordModal({ open, onClose }: { open: boolean; o
         <Form.Item label={t('auth.newPassword')} name="password" rules={[zodRule(passwordSchema, t)]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item
-          label={t('auth.confirmPassword')}
-          name="confirmPassword"
-          dependencies={['password']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: async (_, value) => {
-                if (value !== getFieldValue('password')) throw new Error(t('validation.passwordInconsistent'));
-              },
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <ConfirmPasswordItem of="password" />
       </Form>
     </Modal>
   );

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCountries } from '../../../api/countries.ts';
 import { landingScreen } from '../../../app/screens.ts';
+import { ConfirmPasswordItem } from '../../../components/ConfirmPasswordItem.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
 import { useRegister } from '../api/register.ts';
@@ -78,20 +79,7 @@ export default function SignUpPage() {
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item
-              label={t('auth.confirmPassword')}
-              name="confirmPassword"
-              dependencies={['password']}
-              rules={[
-                ({ getFieldValue }) => ({
-                  validator: async (_, value) => {
-                    if (value !== getFieldValue('password')) throw new Error(t('validation.passwordInconsistent'));
-                  },
-                }),
-              ]}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
+            <ConfirmPasswordItem of="password" />
           </Col>
         </Row>
         <Form.Item label={t('auth.email')} name="email" rules={[zodRule(emailSchema, t)]}>
