@@ -4,7 +4,7 @@ import { displayValue, formatNumber, isExternalLink } from './format.ts';
 
 describe('number formatter', () => {
   it('gives 2 decimals by default and empty for anything not finite', () => {
-    expect(formatNumber(2.71828)).toBe('2.72');
+    expect(formatNumber(1.23456)).toBe('1.23');
     expect(formatNumber(2, 0)).toBe('2');
     expect(formatNumber('4.5')).toBe('4.50');
     for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, null, undefined, 'x', '', {}]) expect(formatNumber(bad)).toBe('');
