@@ -7,8 +7,13 @@ import { md5 } from './md5.ts';
  */
 export const SIGNATURE_SEPARATOR = '\\r\\n';
 
+/** The text that is hashed; the server hashes it with Node's crypto, the browser with ./md5.ts. */
+export function signaturePayload(path: string, token: string, lang: string, timestamp: string): string {
+  return [path, token, lang, timestamp].join(SIGNATURE_SEPARATOR);
+}
+
 export function computeSignature(path: string, token: string, lang: string, timestamp: string): string {
-  return md5([path, token, lang, timestamp].join(SIGNATURE_SEPARATOR));
+  return md5(signaturePayload(path, token, lang, timestamp));
 }
 
 /** Header names every call carries (spec section 7). */

@@ -1,12 +1,13 @@
+import { createHash } from 'node:crypto';
 import {
   type AccessCode,
-  computeSignature,
   DEFAULT_LANGUAGE,
   Errno,
   HEADER,
   isLanguage,
   type Language,
   SIGNATURE_MAX_SKEW_MS,
+  signaturePayload,
 } from '@sunstack/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Session, SessionService } from '../modules/session/service.ts';
@@ -49,7 +50,10 @@ export function registerRequestContext(app: FastifyInstance, sessions: SessionSe
     const token = header(request, HEADER.token) ?? '';
     const timestamp = header(request, HEADER.timestamp) as string;
     const path = request.url.split('?', 1)[0] as string;
-    if (computeSignature(path, token, lang as string, timestamp) !== header(request, HEADER.signature)) {
+    const signature = createHash('md5')
+      .update(signaturePayload(path, token, lang as string, timestamp))
+      .digest('hex');
+    if (signature !== header(request, HEADER.signature)) {
       throw new AppError(Errno.signatureInvalid);
     }
     const sentAt = Number(timestamp);

@@ -44,6 +44,7 @@ export function createMailService(deps: { mails: MailRepo; smtpUrl: string | und
 
     /** Runs the sender until `signal` aborts; an enqueue in this process wakes it at once. */
     async runSender(signal: AbortSignal) {
+      signal.addEventListener('abort', () => wake?.(), { once: true });
       while (!signal.aborted) {
         try {
           if ((await deliverDue()) === BATCH) continue;
@@ -56,7 +57,6 @@ export function createMailService(deps: { mails: MailRepo; smtpUrl: string | und
             clearTimeout(timer);
             resolve();
           };
-          signal.addEventListener('abort', () => wake?.(), { once: true });
         });
         wake = undefined;
       }

@@ -10,9 +10,10 @@ import { LanguageSelect } from '../../components/LanguageSelect.tsx';
 import { useClientStore } from '../../lib/clientStore.ts';
 import { useTabStore } from '../tabs/tabStore.ts';
 
-const THEME_PRESETS = ['#1668dc', '#13a8a8', '#389e0d', '#d46b08', '#cf1322', '#531dab', '#2f54eb'];
+/** Theme colours dark enough for white button text and for links on white (WCAG AA, 4.5:1). */
+const THEME_PRESETS = ['#1668dc', '#0b7285', '#237804', '#ad4e00', '#a8071a', '#531dab', '#1d39c4'];
 
-export function ConsoleHeader({ sidebarToggle }: { sidebarToggle: ReactNode }) {
+export function ConsoleHeader({ menuToggle }: { menuToggle: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { token } = theme.useToken();
@@ -21,6 +22,7 @@ export function ConsoleHeader({ sidebarToggle }: { sidebarToggle: ReactNode }) {
   const tabView = useClientStore((state) => state.tabView);
   const access = useClientStore((state) => state.access);
   const { data: user } = useUserInfo();
+  const displayName = user?.name || user?.user || '';
 
   const onSignOut = async () => {
     await signOut();
@@ -48,7 +50,7 @@ export function ConsoleHeader({ sidebarToggle }: { sidebarToggle: ReactNode }) {
       }}
     >
       <Flex align="center" justify="space-between" gap={8} style={{ height: '100%' }}>
-        {sidebarToggle}
+        {menuToggle}
         <Flex align="center" gap={narrow ? 4 : 12}>
           {!narrow && (
             <Tooltip title={t('header.tabView')}>
@@ -64,16 +66,18 @@ export function ConsoleHeader({ sidebarToggle }: { sidebarToggle: ReactNode }) {
             value={themeColor}
             presets={[{ label: t('header.themeColor'), colors: THEME_PRESETS }]}
             onChangeComplete={(color) => useClientStore.getState().setThemeColor(color.toHexString())}
-            size="small"
-            aria-label={t('header.themeColor')}
-          />
+          >
+            <Button type="text" size="small" aria-label={t('header.themeColor')}>
+              <span style={{ display: 'inline-block', width: 16, height: 16, borderRadius: 4, background: themeColor }} />
+            </Button>
+          </ColorPicker>
           <LanguageSelect />
           <Dropdown menu={{ items: userMenu }} trigger={['click']}>
-            <Button type="text" aria-label={t('header.account')}>
+            <Button type="text" aria-label={`${t('header.account')}: ${displayName}`}>
               <UserOutlined />
               {!narrow && (
                 <Typography.Text ellipsis style={{ maxWidth: 160 }}>
-                  {user?.name || user?.user}
+                  {displayName}
                 </Typography.Text>
               )}
               <DownOutlined />

@@ -1,7 +1,7 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { routeByPath } from '@sunstack/shared';
 import { Button, Drawer, Grid, Layout, Menu, Spin, theme } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useClientStore, useGlobalLoading } from '../../lib/clientStore.ts';
@@ -52,6 +52,9 @@ export default function ConsoleLayout() {
   const narrow = !screens.md;
   const collapsed = useClientStore((state) => state.sidebarCollapsed);
   const toggleSidebar = useClientStore((state) => state.toggleSidebar);
+  // On a phone the menu is a drawer that starts closed, whatever the desktop sidebar remembers.
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const toggleMenu = narrow ? () => setDrawerOpen((open) => !open) : toggleSidebar;
   const menus = useClientStore((state) => state.menus);
   const loading = useGlobalLoading();
   const { token } = theme.useToken();
@@ -65,7 +68,7 @@ export default function ConsoleLayout() {
       items={menuItems(menus, t)}
       onClick={({ key }) => {
         navigate(key);
-        if (narrow) toggleSidebar();
+        setDrawerOpen(false);
       }}
     />
   );
@@ -83,8 +86,8 @@ export default function ConsoleLayout() {
       {narrow ? (
         <Drawer
           placement="left"
-          open={!collapsed}
-          onClose={toggleSidebar}
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
           size={240}
           styles={{ body: { padding: 0, background: '#001529' }, header: { display: 'none' } }}
         >
@@ -105,12 +108,13 @@ export default function ConsoleLayout() {
       )}
       <Layout>
         <ConsoleHeader
-          sidebarToggle={
+          menuToggle={
             <Button
               type="text"
               aria-label={t('header.toggleMenu')}
-              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-              onClick={toggleSidebar}
+              aria-expanded={narrow ? drawerOpen : !collapsed}
+              icon={(narrow ? drawerOpen : !collapsed) ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+              onClick={toggleMenu}
             />
           }
         />

@@ -1,13 +1,22 @@
 import { CloseOutlined, DownOutlined, LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tabs } from 'antd';
+import { Button, Dropdown, theme } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useClientStore } from '../../lib/clientStore.ts';
-import { HOME_TAB_ID } from './tabRules.ts';
+import { HOME_TAB_ID, type Tab } from './tabRules.ts';
 import { useTabStore } from './tabStore.ts';
 
-/** The tab bar: one tab per open screen, the fixed home tab first, and the close/refresh actions. */
+export const tabTitle = (tab: Tab, t: TFunction) =>
+  tab.title.startsWith('literal:') ? tab.title.slice('literal:'.length) : t(`navBar.${tab.title}`);
+
+/**
+ * The tab bar: one entry per open screen, the fixed home tab first, and the close/refresh actions.
+ * A list of buttons rather than an ARIA tab list, because each entry carries its own close button
+ * and ARIA tabs cannot contain buttons.
+ */
 export function TabBar() {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const tabView = useClientStore((state) => state.tabView);
   const { tabs, activeId, select, close, closeScope, refresh } = useTabStore();
   if (!tabView) return null;
@@ -26,30 +35,66 @@ export function TabBar() {
   ];
 
   return (
-    <Tabs
-      type="editable-card"
-      hideAdd
-      size="small"
-      activeKey={activeId}
-      onChange={select}
-      onEdit={(key, action) => action === 'remove' && typeof key === 'string' && close(key)}
-      style={{ padding: '6px 16px 0', marginBottom: 0 }}
-      tabBarStyle={{ marginBottom: 0 }}
-      tabBarExtraContent={
-        <Dropdown menu={{ items: actions }} trigger={['click']}>
-          <Button size="small" type="text" aria-label={t('tabs.actions')} icon={<DownOutlined />} />
-        </Dropdown>
-      }
-      items={tabs.map((tab) => ({
-        key: tab.id,
-        label: (
-          <span>
-            {tab.loadingNum > 0 && <LoadingOutlined style={{ marginRight: 6 }} />}
-            {tab.title.startsWith('literal:') ? tab.title.slice('literal:'.length) : t(`navBar.${tab.title}`)}
-          </span>
-        ),
-        closable: tab.id !== HOME_TAB_ID,
-      }))}
-    />
+    <nav
+      aria-label={t('tabs.openScreens')}
+      style={{
+        display: 'flex',
+        alignItems: 'flex-end',
+        gap: 8,
+        padding: '8px 16px 0',
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+      }}
+    >
+      <ul style={{ display: 'flex', gap: 4, listStyle: 'none', margin: 0, padding: 0, overflowX: 'auto', flex: 1 }}>
+        {tabs.map((tab) => {
+          const active = tab.id === activeId;
+          const title = tabTitle(tab, t);
+          return (
+            <li
+              key={tab.id}
+              style={{
+                display: 'flex',
+                alignItems: 'center',
+                flex: 'none',
+                borderRadius: `${token.borderRadius}px ${token.borderRadius}px 0 0`,
+                border: `1px solid ${token.colorBorderSecondary}`,
+                borderBottom: 'none',
+                background: active ? token.colorBgContainer : token.colorFillQuaternary,
+                marginBottom: -1,
+              }}
+            >
+              <Button
+                type="text"
+                size="small"
+                aria-current={active ? 'page' : undefined}
+                onClick={() => select(tab.id)}
+                style={{
+                  color: active ? token.colorPrimary : token.colorText,
+                  fontWeight: active ? 500 : 400,
+                  height: 32,
+                  padding: '0 12px',
+                }}
+              >
+                {tab.loadingNum > 0 && <LoadingOutlined />}
+                {title}
+              </Button>
+              {tab.id !== HOME_TAB_ID && (
+                <Button
+                  type="text"
+                  size="small"
+                  aria-label={t('tabs.close', { title })}
+                  icon={<CloseOutlined style={{ fontSize: 10 }} />}
+                  onClick={() => close(tab.id)}
+                  style={{ marginRight: 4, width: 20, minWidth: 20, height: 20 }}
+                />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <Dropdown menu={{ items: actions }} trigger={['click']}>
+        <Button size="small" type="text" aria-label={t('tabs.actions')} icon={<DownOutlined />} style={{ marginBottom: 4 }} />
+      </Dropdown>
+    </nav>
   );
 }

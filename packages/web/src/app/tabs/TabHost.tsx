@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useClientStore } from '../../lib/clientStore.ts';
 import { useContentHeights } from '../../lib/layout.ts';
 import { SCREENS } from '../screens.ts';
+import { tabTitle } from './TabBar.tsx';
 import type { Tab } from './tabRules.ts';
 import { activeTab, useTabStore } from './tabStore.ts';
 
@@ -19,7 +20,7 @@ export function useTab(): Tab {
 /** Shows the page title of the active tab: the route title, translated from the navBar section. */
 function useDocumentTitle(tab: Tab) {
   const { t } = useTranslation();
-  const title = tab.title.startsWith('literal:') ? tab.title.slice('literal:'.length) : t(`navBar.${tab.title}`);
+  const title = tabTitle(tab, t);
   useEffect(() => {
     document.title = `${title} - Sunstack`;
   }, [title]);
