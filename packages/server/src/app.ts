@@ -6,12 +6,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Errno } from '@sunstack/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { handleError } from './http/errors.ts';
 import { type RouteAccess, registerRequestContext } from './http/requestContext.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
+import { compileSerializer } from './http/serializer.ts';
 import { createAccountRepo } from './modules/account/repo.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
@@ -57,7 +58,7 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
     routerOptions: { ignoreTrailingSlash: false },
   });
   http.setValidatorCompiler(validatorCompiler);
-  http.setSerializerCompiler(serializerCompiler);
+  http.setSerializerCompiler(compileSerializer);
   http.setErrorHandler(handleError);
   const apiRoutes: ApiRoute[] = [];
   http.addHook('onRoute', (route) => {

@@ -22,6 +22,8 @@ export const notFound = () => new AppError(Errno.notFound);
 
 /** Turns every error into the `{errno, result}` envelope; the only place that does. */
 export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  // The route's serializer writes its success shape; an error answer has a shape of its own.
+  reply.serializer(JSON.stringify);
   if (error instanceof AppError) {
     return reply.status(200).send({ errno: error.errno, result: error.issues ? { issues: error.issues } : {} });
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES, SIGN_UP_ROLES } from '../access.ts';
+import { SIGN_UP_ROLES } from '../access.ts';
 import { LIMITS } from '../limits.ts';
 import {
   countryCodeSchema,
@@ -67,7 +67,7 @@ export const userInfo = z.object({
   note: z.string(),
   clientID: z.string(),
   apiMqttEnable: z.boolean(),
-  access: z.union(ROLES.map((r) => z.literal(r)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>]),
+  access: z.number().int(),
   language: languageSchema,
 });
 export type UserInfo = z.infer<typeof userInfo>;
