@@ -71,7 +71,16 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
   await http.register(compress, { threshold: 2048 });
   await http.register(swagger, {
     openapi: {
-      info: { title: 'Sunstack console API', version: '1' },
+      info: {
+        title: 'Sunstack console API',
+        version: '1',
+        description: [
+          'Every call sends the headers `lang`, `token` (empty before sign-in), `timezone`, `timestamp` (ms) and `signature`:',
+          'the lowercase hex md5 of path, token, lang and timestamp joined by the four characters `\\r\\n`.',
+          'A missing header answers errno 40256, a wrong signature 40258, a timestamp more than 5 minutes off 40259.',
+          'Every answer is `{errno, result}`; errno 0 is success. GET /c/v0/errors/message lists the errnos in 12 languages.',
+        ].join(' '),
+      },
       components: {
         securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
       },

@@ -18,7 +18,6 @@ export function createSessionRepo(db: Db) {
           expiresAt: session.expiresAt,
           revokedReason: session.revokedReason,
           access: account.access,
-          language: account.language,
           disabledAt: account.disabledAt,
         })
         .from(session)

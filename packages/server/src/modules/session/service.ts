@@ -1,4 +1,4 @@
-import { Errno, type Language, type LoginBody } from '@sunstack/shared';
+import { Errno, type LoginBody } from '@sunstack/shared';
 import { AppError } from '../../http/errors.ts';
 import type { AccountRepo } from '../account/repo.ts';
 import { verifyPassword } from './password.ts';
@@ -9,7 +9,6 @@ import { hashToken, newToken } from './token.ts';
 export interface Session {
   accountId: number;
   access: number;
-  language: Language;
   tokenHash: Buffer;
 }
 
@@ -85,7 +84,7 @@ export function createSessionService(deps: {
       if (!row || row.revokedReason === 'logout') throw new AppError(Errno.tokenInvalid);
       if (row.revokedReason === 'changed' || row.disabledAt) throw new AppError(Errno.signedOutElsewhere);
       if (row.expiresAt.getTime() <= now()) throw new AppError(Errno.tokenExpired);
-      const session = { accountId: row.accountId, access: row.access, language: row.language as Language, tokenHash };
+      const session = { accountId: row.accountId, access: row.access, tokenHash };
       cache.set(session, row.expiresAt.getTime());
       return session;
     },
