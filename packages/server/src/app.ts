@@ -16,9 +16,17 @@ import { compileSerializer } from './http/serializer.ts';
 import { createAccountRepo } from './modules/account/repo.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
+import { createAuditRepo } from './modules/audit/repo.ts';
+import { createAuditService } from './modules/audit/service.ts';
+import { createDataloggerRepo } from './modules/datalogger/repo.ts';
+import { dataloggerRoutes } from './modules/datalogger/routes.ts';
+import { createDataloggerService } from './modules/datalogger/service.ts';
 import { createMailRepo } from './modules/mail/repo.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
 import { metaRoutes } from './modules/meta/routes.ts';
+import { createPlantRepo } from './modules/plant/repo.ts';
+import { plantRoutes } from './modules/plant/routes.ts';
+import { createPlantService } from './modules/plant/service.ts';
 import { createSessionRepo } from './modules/session/repo.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { createSessionService } from './modules/session/service.ts';
@@ -104,10 +112,16 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
   });
   const accounts = createAccountService({ accounts: accountRepo, sessions, mail, now });
 
+  const audit = createAuditService(createAuditRepo(db));
+  const plants = createPlantService({ plants: createPlantRepo(db), audit, now });
+  const dataloggers = createDataloggerService({ dataloggers: createDataloggerRepo(db), audit });
+
   registerRequestContext(http, sessions, now);
   metaRoutes(http);
   sessionRoutes(http, sessions);
   accountRoutes(http, accounts);
+  plantRoutes(http, plants);
+  dataloggerRoutes(http, dataloggers);
 
   const indexHtml = join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

@@ -1,4 +1,19 @@
-import { bigint, bigserial, boolean, customType, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /** Mirrors the SQL migrations in ./migrations (the migrations are the source of truth; a test checks the two agree). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -14,6 +29,8 @@ export const organisation = pgTable('organisation', {
   kind: text('kind', { enum: ['manufacturer', 'distributor', 'agent'] }).notNull(),
   name: text('name').notNull(),
   code: text('code').notNull(),
+  /** '/1/4/9/', set by a trigger from the parent's path. */
+  path: text('path').notNull().default(''),
   createdAt: at('created_at').notNull().defaultNow(),
 });
 
@@ -79,4 +96,99 @@ export const mailOutbox = pgTable('mail_outbox', {
   nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
   sentAt: at('sent_at'),
   lastError: text('last_error'),
+});
+
+export interface Contact {
+  name?: string;
+  phone?: string;
+  email?: string;
+}
+
+export const plant = pgTable('plant', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  organisationId: id('organisation_id').notNull(),
+  installerId: id('installer_id'),
+  ownerId: id('owner_id'),
+  name: text('name').notNull(),
+  type: text('type', { enum: ['residential', 'commercial', 'utility', 'storage', 'charging'] }).notNull(),
+  country: text('country').notNull(),
+  city: text('city').notNull().default(''),
+  address: text('address').notNull().default(''),
+  postcode: text('postcode').notNull().default(''),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  timeZone: text('time_zone').notNull(),
+  systemSizeKw: numeric('system_size_kw', { mode: 'number' }),
+  pvSizeKwp: numeric('pv_size_kwp', { mode: 'number' }),
+  feedInTariff: numeric('feed_in_tariff', { mode: 'number' }),
+  currency: text('currency').notNull().default('EUR'),
+  commissionedOn: date('commissioned_on', { mode: 'string' }),
+  gridConnectedOn: date('grid_connected_on', { mode: 'string' }),
+  installerContact: jsonb('installer_contact').$type<Contact>().notNull().default({}),
+  userContact: jsonb('user_contact').$type<Contact>().notNull().default({}),
+  createdBy: id('created_by').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+  deletedAt: at('deleted_at'),
+});
+
+export const plantMember = pgTable(
+  'plant_member',
+  {
+    plantId: id('plant_id').notNull(),
+    accountId: id('account_id').notNull(),
+    role: text('role', { enum: ['viewer', 'installer'] }).notNull(),
+    grantedBy: id('granted_by').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.plantId, table.accountId] })],
+);
+
+export const datalogger = pgTable('datalogger', {
+  sn: text('sn').primaryKey(),
+  secretHash: text('secret_hash').notNull(),
+  organisationId: id('organisation_id').notNull(),
+  plantId: id('plant_id'),
+  registeredBy: id('registered_by').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  boundAt: at('bound_at'),
+});
+
+export const DEVICE_TYPES = ['inverter', 'battery', 'meter', 'evCharger', 'heatPump', 'ems', 'gateway', 'module'] as const;
+
+export const device = pgTable('device', {
+  sn: text('sn').primaryKey(),
+  dataloggerSn: text('datalogger_sn').notNull(),
+  plantId: id('plant_id'),
+  type: text('type', { enum: DEVICE_TYPES }).notNull(),
+  model: text('model').notNull().default(''),
+  ratedPowerKw: numeric('rated_power_kw', { mode: 'number' }),
+  firmware: jsonb('firmware').$type<Record<string, string>>().notNull().default({}),
+  lastSeenAt: at('last_seen_at'),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+export const deviceGrant = pgTable(
+  'device_grant',
+  {
+    deviceSn: text('device_sn').notNull(),
+    integratorId: id('integrator_id').notNull(),
+    canControl: boolean('can_control').notNull().default(false),
+    grantedBy: id('granted_by').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.deviceSn, table.integratorId] })],
+);
+
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: at('at').notNull().defaultNow(),
+  actorId: id('actor_id'),
+  organisationPath: text('organisation_path').notNull(),
+  ip: text('ip').notNull().default(''),
+  action: text('action').notNull(),
+  objectType: text('object_type').notNull(),
+  objectId: text('object_id').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
 });

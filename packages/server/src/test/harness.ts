@@ -51,7 +51,10 @@ export interface TestApp {
   /** The injectable clock: tests move it forward to expire tokens and throttling windows. */
   clock: { offsetMs: number };
   call(method: 'GET' | 'POST', path: string, body?: unknown, options?: CallOptions): Promise<{ status: number; body: ApiAnswer }>;
-  createAccount(access: AccessCode, fields?: { username?: string; email?: string; password?: string }): Promise<TestAccount>;
+  createAccount(
+    access: AccessCode,
+    fields?: { username?: string; email?: string; password?: string; organisationId?: number },
+  ): Promise<TestAccount>;
   signIn(username: string, password: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -117,7 +120,7 @@ export async function startTestApp(): Promise<TestApp> {
       const email = fields.email ?? `${username}@example.test`;
       const password = fields.password ?? 'secret123';
       const created = await accounts.insert({
-        organisationId: await accounts.rootOrganisationId(),
+        organisationId: fields.organisationId ?? (await accounts.rootOrganisationId()),
         username,
         email,
         passwordHash: await hashPassword(password),

@@ -29,6 +29,16 @@ export const Errno = {
   organisationCodeUnknown: 41814,
   oldPasswordWrong: 41815,
   accountDisabled: 41816,
+  /** Spec section 8: "invalid SN" (not a registered datalogger, or not one the caller may bind). */
+  snInvalid: 41901,
+  /** Spec section 8: "SN already exists" (registered already, or bound to a plant). */
+  snExists: 41902,
+  /** Spec section 8: "two identical SNs". */
+  snDuplicate: 41903,
+  /** Spec section 8: "too frequent site deletion": confirm before continuing. */
+  plantDeleteTooFrequent: 41904,
+  /** The owner given for a plant is not an end user the caller may reach. */
+  ownerUnknown: 41905,
   internal: 50000,
 } as const;
 export type ErrnoName = keyof typeof Errno;

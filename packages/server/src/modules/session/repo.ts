@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { account, session, signInFailure } from '../../db/schema.ts';
+import { account, organisation, session, signInFailure } from '../../db/schema.ts';
 import { REVOCATION_CHANNEL } from './sessionCache.ts';
 
 export type RevokeReason = 'logout' | 'changed';
@@ -19,9 +19,11 @@ export function createSessionRepo(db: Db) {
           revokedReason: session.revokedReason,
           access: account.access,
           disabledAt: account.disabledAt,
+          organisationPath: organisation.path,
         })
         .from(session)
         .innerJoin(account, eq(account.id, session.accountId))
+        .innerJoin(organisation, eq(organisation.id, account.organisationId))
         .where(eq(session.tokenHash, tokenHash));
       return row;
     },

@@ -9,6 +9,8 @@ import { hashToken, newToken } from './token.ts';
 export interface Session {
   accountId: number;
   access: number;
+  /** The path of the account's organisation ('/1/4/'): distributors and agents see everything below it. */
+  organisationPath: string;
   tokenHash: Buffer;
 }
 
@@ -84,7 +86,7 @@ export function createSessionService(deps: {
       if (!row || row.revokedReason === 'logout') throw new AppError(Errno.tokenInvalid);
       if (row.revokedReason === 'changed' || row.disabledAt) throw new AppError(Errno.signedOutElsewhere);
       if (row.expiresAt.getTime() <= now()) throw new AppError(Errno.tokenExpired);
-      const session = { accountId: row.accountId, access: row.access, tokenHash };
+      const session = { accountId: row.accountId, access: row.access, organisationPath: row.organisationPath, tokenHash };
       cache.set(session, row.expiresAt.getTime());
       return session;
     },

@@ -1,0 +1,67 @@
+import type { ModuleListBody } from '@sunstack/shared';
+import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { datalogger, device, plant } from '../../db/schema.ts';
+import { dataloggerVisible, plantWritable, type Scope } from '../scope/scope.ts';
+
+export function createDataloggerRepo(db: Db) {
+  return {
+    async exists(sn: string) {
+      const rows = await db.select({ sn: datalogger.sn }).from(datalogger).where(eq(datalogger.sn, sn));
+      return rows.length > 0;
+    },
+
+    /** False when the SN was registered meanwhile (primary key). */
+    async insert(row: typeof datalogger.$inferInsert) {
+      const rows = await db.insert(datalogger).values(row).onConflictDoNothing().returning({ sn: datalogger.sn });
+      return rows.length === 1;
+    },
+
+    async list(scope: Scope, filters: ModuleListBody) {
+      const where = and(
+        dataloggerVisible(db, scope),
+        filters.sn ? sql`${datalogger.sn} like ${`${filters.sn}%`}` : undefined,
+        filters.bound === undefined ? undefined : filters.bound ? isNotNull(datalogger.plantId) : isNull(datalogger.plantId),
+      );
+      const [total] = await db.select({ n: count() }).from(datalogger).where(where);
+      const rows = await db
+        .select({ logger: datalogger, plantName: plant.name })
+        .from(datalogger)
+        .leftJoin(plant, eq(plant.id, datalogger.plantId))
+        .where(where)
+        .orderBy(desc(datalogger.createdAt), datalogger.sn)
+        .limit(filters.pageSize)
+        .offset((filters.currentPage - 1) * filters.pageSize);
+      return { total: total?.n ?? 0, rows };
+    },
+
+    async findVisible(scope: Scope, sn: string) {
+      const [row] = await db
+        .select()
+        .from(datalogger)
+        .where(and(eq(datalogger.sn, sn), dataloggerVisible(db, scope)));
+      return row;
+    },
+
+    /** Frees a datalogger from its plant, if the caller may change that plant; false otherwise. */
+    async unbind(scope: Scope, sn: string) {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(datalogger)
+          .set({ plantId: null, boundAt: null })
+          .where(
+            and(
+              eq(datalogger.sn, sn),
+              isNotNull(datalogger.plantId),
+              sql`${datalogger.plantId} in (select ${plant.id} from ${plant} where ${plantWritable(db, scope)})`,
+            ),
+          )
+          .returning({ sn: datalogger.sn });
+        if (rows.length !== 1) return false;
+        await tx.update(device).set({ plantId: null }).where(eq(device.dataloggerSn, sn));
+        return true;
+      });
+    },
+  };
+}
+export type DataloggerRepo = ReturnType<typeof createDataloggerRepo>;

@@ -1,0 +1,66 @@
+import {
+  emptyResult,
+  envelope,
+  moduleCreateBody,
+  moduleCreateResult,
+  moduleListBody,
+  moduleListResult,
+  moduleSnBody,
+  routeByName,
+} from '@sunstack/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../http/errors.ts';
+import { sessionOf } from '../../http/requestContext.ts';
+import { clientInfo } from '../session/routes.ts';
+import type { DataloggerService } from './service.ts';
+
+export function dataloggerRoutes(app: FastifyInstance, dataloggers: DataloggerService) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const config = { access: routeByName('device-module').access };
+
+  api.post(
+    '/c/v0/module/create',
+    {
+      config,
+      schema: {
+        tags: ['datalogger'],
+        summary: 'Register a datalogger; answers its MQTT secret once',
+        body: moduleCreateBody,
+        response: { 200: envelope(moduleCreateResult) },
+      },
+    },
+    async (request) => ok(await dataloggers.register(sessionOf(request), clientInfo(request), request.body.sn)),
+  );
+
+  api.post(
+    '/c/v0/module/list',
+    {
+      config,
+      schema: {
+        tags: ['datalogger'],
+        summary: 'Dataloggers in scope',
+        body: moduleListBody,
+        response: { 200: envelope(moduleListResult) },
+      },
+    },
+    async (request) => ok(await dataloggers.list(sessionOf(request), request.body)),
+  );
+
+  api.post(
+    '/c/v0/module/unbind',
+    {
+      config,
+      schema: {
+        tags: ['datalogger'],
+        summary: 'Free a datalogger from its plant',
+        body: moduleSnBody,
+        response: { 200: envelope(emptyResult) },
+      },
+    },
+    async (request) => {
+      await dataloggers.unbind(sessionOf(request), clientInfo(request), request.body.sn);
+      return ok({});
+    },
+  );
+}

@@ -1,0 +1,132 @@
+import { Access, Errno } from '@sunstack/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
+import { DELETIONS_BEFORE_CONFIRM } from './service.ts';
+
+let t: TestApp;
+let admin: TestAccount;
+let installer: TestAccount;
+let snSeq = 200_000_000_000_000;
+
+async function registerDatalogger() {
+  snSeq += 1;
+  const sn = String(snSeq);
+  expect((await t.call('POST', '/c/v0/module/create', { sn }, { token: admin.token })).body.errno).toBe(0);
+  return sn;
+}
+
+const site = (dataloggers: string[], extra: Record<string, unknown> = {}) => ({
+  name: 'Sunny Roof',
+  type: 'residential',
+  country: 'ES',
+  timeZone: 'Europe/Madrid',
+  dataloggers,
+  ...extra,
+});
+const create = (body: unknown, token = installer.token) => t.call('POST', '/c/v0/plant/create', body, { token });
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.createAccount(Access.admin);
+  installer = await t.createAccount(Access.installer);
+});
+afterAll(() => t.close());
+
+describe('registering dataloggers', () => {
+  it('answers the MQTT secret once, refuses the same SN twice, and checks the 15 digits', async () => {
+    const first = await t.call('POST', '/c/v0/module/create', { sn: '300000000000001' }, { token: admin.token });
+    expect(first.body.result.secret).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect((await t.call('POST', '/c/v0/module/create', { sn: '300000000000001' }, { token: admin.token })).body.errno).toBe(
+      Errno.snExists,
+    );
+    for (const sn of ['12345', '1234567890123456', 'abcdefghijklmno']) {
+      expect((await t.call('POST', '/c/v0/module/create', { sn }, { token: admin.token })).body.errno).toBe(Errno.bodyInvalid);
+    }
+  });
+
+  it('is refused to an end user, who lacks the switch', async () => {
+    const user = await t.createAccount(Access.endUser);
+    expect((await t.call('POST', '/c/v0/module/create', { sn: '300000000000002' }, { token: user.token })).body.errno).toBe(
+      Errno.noPermission,
+    );
+  });
+});
+
+describe('creating a plant (spec sections 5 and 8)', () => {
+  it('creates it with its datalogger and derives summer time from the zone', async () => {
+    const sn = await registerDatalogger();
+    const { body } = await create(site([sn], { latitude: 37.39, longitude: -5.98, systemSizeKw: 8.2, commissionedOn: '2026-03-01' }));
+    expect(body.errno).toBe(0);
+    const detail = await t.call('GET', `/c/v0/plant/detail?id=${body.result.id}`, undefined, { token: installer.token });
+    expect(detail.body.result).toMatchObject({
+      name: 'Sunny Roof',
+      dataloggerSns: [sn],
+      summerTime: true,
+      installer: installer.username,
+      systemSizeKw: 8.2,
+    });
+    const tokyo = await create(site([await registerDatalogger()], { timeZone: 'Asia/Tokyo' }));
+    const tokyoDetail = await t.call('GET', `/c/v0/plant/detail?id=${tokyo.body.result.id}`, undefined, { token: installer.token });
+    expect(tokyoDetail.body.result.summerTime).toBe(false);
+  });
+
+  it('needs at least one datalogger, 15-digit SNs, a 1-32 character name and a real time zone', async () => {
+    const sn = await registerDatalogger();
+    const cases: [unknown, string][] = [
+      [site([]), 'validation.deviceRequired'],
+      [site(['123']), 'validation.dataloggerSn'],
+      [site([sn], { name: '' }), 'validation.siteNameLength'],
+      [site([sn], { name: 'x'.repeat(33) }), 'validation.siteNameLength'],
+      [site([sn], { timeZone: 'Mars/Olympus' }), 'validation.timeZoneInvalid'],
+      [site([sn], { latitude: 91 }), ''],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await create(body);
+      expect(answer.body.errno, JSON.stringify(body)).toBe(Errno.bodyInvalid);
+      if (message) expect(answer.body.result.issues.map((i: { message: string }) => i.message)).toContain(message);
+    }
+  });
+
+  it('rejects two identical SNs, an unregistered SN and one another plant holds, creating nothing', async () => {
+    const sn = await registerDatalogger();
+    expect((await create(site([sn, sn]))).body.errno).toBe(Errno.snDuplicate);
+    expect((await create(site([sn, '399999999999999']))).body.errno).toBe(Errno.snInvalid);
+    expect((await create(site([sn]))).body.errno).toBe(0);
+    const again = await create(site([await registerDatalogger(), sn]));
+    expect(again.body.errno).toBe(Errno.snExists);
+    const list = await t.call('POST', '/c/v0/plant/list', { name: 'sunny', pageSize: 50 }, { token: installer.token });
+    expect(list.body.result.plants.filter((p: { dataloggers: number }) => p.dataloggers === 0)).toEqual([]);
+  });
+
+  it('gives the plant to an end user by user name, and refuses an unknown one', async () => {
+    const user = await t.createAccount(Access.endUser);
+    const created = await create(site([await registerDatalogger()], { owner: user.username }));
+    expect(created.body.errno).toBe(0);
+    const seen = await t.call('GET', `/c/v0/plant/detail?id=${created.body.result.id}`, undefined, { token: user.token });
+    expect(seen.body.result.owner).toBe(user.username);
+    expect((await create(site([await registerDatalogger()], { owner: 'nobody_at_all' }))).body.errno).toBe(Errno.ownerUnknown);
+    expect((await create(site([await registerDatalogger()], { owner: installer.username }))).body.errno).toBe(Errno.ownerUnknown);
+  });
+});
+
+describe('deleting plants', () => {
+  it('frees the datalogger for another plant, and asks for confirmation after several deletions', async () => {
+    const ids: number[] = [];
+    const sns: string[] = [];
+    for (let i = 0; i <= DELETIONS_BEFORE_CONFIRM; i++) {
+      const sn = await registerDatalogger();
+      sns.push(sn);
+      ids.push((await create(site([sn]))).body.result.id);
+    }
+    for (const id of ids.slice(0, DELETIONS_BEFORE_CONFIRM)) {
+      expect((await t.call('POST', '/c/v0/plant/delete', { id }, { token: installer.token })).body.errno).toBe(0);
+    }
+    const last = ids.at(-1) as number;
+    expect((await t.call('POST', '/c/v0/plant/delete', { id: last }, { token: installer.token })).body.errno).toBe(
+      Errno.plantDeleteTooFrequent,
+    );
+    expect((await t.call('POST', '/c/v0/plant/delete', { id: last, confirm: true }, { token: installer.token })).body.errno).toBe(0);
+    expect((await t.call('GET', `/c/v0/plant/detail?id=${last}`, undefined, { token: installer.token })).body.errno).toBe(Errno.notFound);
+    expect((await create(site([sns[0] as string]))).body.errno).toBe(0);
+  });
+});

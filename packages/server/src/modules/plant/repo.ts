@@ -1,0 +1,128 @@
+import type { PlantListBody, PlantStatus } from '@sunstack/shared';
+import { Errno } from '@sunstack/shared';
+import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { account, auditLog, datalogger, device, plant } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { plantVisible, plantWritable, type Scope } from '../scope/scope.ts';
+
+export type PlantRow = typeof plant.$inferSelect;
+export type NewPlant = Omit<typeof plant.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
+export type PlantChanges = Partial<Omit<NewPlant, 'organisationId' | 'installerId' | 'ownerId' | 'createdBy'>>;
+
+/** A plant is online while one of its devices reported in the last 15 minutes; alarms refine this (issue 5). */
+const ONLINE_WINDOW = sql`interval '15 minutes'`;
+const status = sql<PlantStatus>`case when exists (select 1 from ${device} where ${device.plantId} = ${plant.id} and ${device.lastSeenAt} > now() - ${ONLINE_WINDOW}) then 'normal' else 'offline' end`;
+const installer = alias(account, 'installer');
+const owner = alias(account, 'owner');
+const dataloggerCount = sql<number>`(select count(*) from ${datalogger} where ${datalogger.plantId} = ${plant.id})`.mapWith(Number);
+
+export function createPlantRepo(db: Db) {
+  const summaryColumns = {
+    plant,
+    status,
+    installer: installer.username,
+    owner: owner.username,
+    dataloggers: dataloggerCount,
+  };
+
+  return {
+    async list(scope: Scope, filters: PlantListBody) {
+      const where = and(
+        plantVisible(db, scope),
+        filters.name ? sql`lower(${plant.name}) like ${`${filters.name.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
+        filters.country ? eq(plant.country, filters.country) : undefined,
+        filters.type ? eq(plant.type, filters.type) : undefined,
+      );
+      const [total] = await db.select({ n: count() }).from(plant).where(where);
+      const rows = await db
+        .select(summaryColumns)
+        .from(plant)
+        .leftJoin(installer, eq(installer.id, plant.installerId))
+        .leftJoin(owner, eq(owner.id, plant.ownerId))
+        .where(where)
+        .orderBy(desc(plant.id))
+        .limit(filters.pageSize)
+        .offset((filters.currentPage - 1) * filters.pageSize);
+      return { total: total?.n ?? 0, rows };
+    },
+
+    async findVisible(scope: Scope, id: number) {
+      const [row] = await db
+        .select({ ...summaryColumns, writable: sql<boolean>`(${plantWritable(db, scope)})` })
+        .from(plant)
+        .leftJoin(installer, eq(installer.id, plant.installerId))
+        .leftJoin(owner, eq(owner.id, plant.ownerId))
+        .where(and(eq(plant.id, id), plantVisible(db, scope)));
+      return row;
+    },
+
+    async dataloggerSns(plantId: number) {
+      const rows = await db.select({ sn: datalogger.sn }).from(datalogger).where(eq(datalogger.plantId, plantId)).orderBy(datalogger.sn);
+      return rows.map((row) => row.sn);
+    },
+
+    async dataloggerStates(sns: string[]) {
+      return db.select({ sn: datalogger.sn, plantId: datalogger.plantId }).from(datalogger).where(inArray(datalogger.sn, sns));
+    },
+
+    async endUserId(username: string) {
+      const [row] = await db
+        .select({ id: account.id })
+        .from(account)
+        .where(and(sql`lower(${account.username}) = lower(${username})`, eq(account.access, 1), isNull(account.disabledAt)));
+      return row?.id;
+    },
+
+    /** Creates the plant and binds its dataloggers (and their devices) at once; a datalogger bound meanwhile fails it whole. */
+    async create(row: NewPlant, sns: string[]) {
+      return db.transaction(async (tx) => {
+        const [created] = await tx.insert(plant).values(row).returning({ id: plant.id });
+        const plantId = (created as { id: number }).id;
+        const bound = await tx
+          .update(datalogger)
+          .set({ plantId, boundAt: sql`now()` })
+          .where(and(inArray(datalogger.sn, sns), isNull(datalogger.plantId)))
+          .returning({ sn: datalogger.sn });
+        if (bound.length !== sns.length) throw new AppError(Errno.snExists);
+        await tx.update(device).set({ plantId }).where(inArray(device.dataloggerSn, sns));
+        return plantId;
+      });
+    },
+
+    /** Changes a plant the caller may write; false when there is none (missing, out of scope, or read-only). */
+    async update(scope: Scope, id: number, changes: PlantChanges) {
+      const rows = await db
+        .update(plant)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(and(eq(plant.id, id), plantWritable(db, scope)))
+        .returning({ id: plant.id });
+      return rows.length === 1;
+    },
+
+    /** Deletes (keeps the row, hidden) and frees its dataloggers for another plant. */
+    async softDelete(scope: Scope, id: number) {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(plant)
+          .set({ deletedAt: sql`now()` })
+          .where(and(eq(plant.id, id), plantWritable(db, scope)))
+          .returning({ id: plant.id });
+        if (rows.length !== 1) return false;
+        await tx.update(datalogger).set({ plantId: null, boundAt: null }).where(eq(datalogger.plantId, id));
+        await tx.update(device).set({ plantId: null }).where(eq(device.plantId, id));
+        return true;
+      });
+    },
+
+    async deletionsSince(actorId: number, since: Date) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(auditLog)
+        .where(and(eq(auditLog.actorId, actorId), eq(auditLog.action, 'plant.delete'), gte(auditLog.at, since)));
+      return row?.n ?? 0;
+    },
+  };
+}
+export type PlantRepo = ReturnType<typeof createPlantRepo>;

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { DATALOGGER_SN_PATTERN, LIMITS } from '../limits.ts';
+import { countryCodeSchema, emailSchema, mobileSchema, profileText, usernameSchema } from './common.ts';
+
+export const PLANT_TYPES = ['residential', 'commercial', 'utility', 'storage', 'charging'] as const;
+export const PLANT_STATUSES = ['normal', 'alarm', 'fault', 'offline'] as const;
+export type PlantStatus = (typeof PLANT_STATUSES)[number];
+
+/** An IANA time zone the runtime knows (aliases such as Asia/Calcutta included). */
+export function isTimeZone(zone: string): boolean {
+  if (zone !== 'UTC' && !zone.includes('/')) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a zone has summer time: its offset in January differs from July (spec section 3 "summer time", derived). */
+export function observesSummerTime(zone: string, year = new Date().getUTCFullYear()): boolean {
+  const offset = (month: number) => {
+    const at = new Date(Date.UTC(year, month, 1));
+    const local = new Date(at.toLocaleString('en-US', { timeZone: zone }));
+    const utc = new Date(at.toLocaleString('en-US', { timeZone: 'UTC' }));
+    return local.getTime() - utc.getTime();
+  };
+  return offset(0) !== offset(6);
+}
+
+export const dataloggerSnSchema = z.string().trim().regex(DATALOGGER_SN_PATTERN, { error: 'validation.dataloggerSn' });
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.dateInvalid' });
+const contact = z.strictObject({
+  name: profileText(64).optional(),
+  phone: z.union([z.literal(''), mobileSchema]).optional(),
+  email: z.union([z.literal(''), emailSchema]).optional(),
+});
+
+/** The fields of a site (spec section 3) with the rules of section 5. */
+export const plantFields = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(LIMITS.siteName.min, { error: 'validation.siteNameLength' })
+    .max(LIMITS.siteName.max, { error: 'validation.siteNameLength' }),
+  type: z.enum(PLANT_TYPES, { error: 'validation.plantType' }),
+  country: countryCodeSchema,
+  city: profileText().optional(),
+  address: profileText().optional(),
+  postcode: profileText(16).optional(),
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
+  timeZone: z.string().refine(isTimeZone, { error: 'validation.timeZoneInvalid' }),
+  systemSizeKw: z.number().min(0).max(1_000_000).optional(),
+  pvSizeKwp: z.number().min(0).max(1_000_000).optional(),
+  feedInTariff: z.number().min(0).max(100).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, { error: 'validation.currency' })
+    .optional(),
+  commissionedOn: isoDate.optional(),
+  gridConnectedOn: isoDate.optional(),
+  installerContact: contact.optional(),
+  userContact: contact.optional(),
+});
+export type PlantFields = z.infer<typeof plantFields>;
+
+/** Creating a site needs at least one datalogger (spec section 5); the owner is an end user's user name. */
+export const plantCreateBody = plantFields.extend({
+  dataloggers: z.array(dataloggerSnSchema).min(1, { error: 'validation.deviceRequired' }).max(50),
+  owner: usernameSchema.optional(),
+});
+export type PlantCreateBody = z.infer<typeof plantCreateBody>;
+
+export const idSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const plantUpdateBody = plantFields.partial().extend({ id: idSchema });
+export type PlantUpdateBody = z.infer<typeof plantUpdateBody>;
+export const idBody = z.strictObject({ id: idSchema });
+export const idQuery = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+/** Deleting many sites in a short time needs an explicit confirmation (spec section 8). */
+export const plantDeleteBody = idBody.extend({ confirm: z.boolean().optional() });
+
+export const pageFields = {
+  currentPage: z.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.union([z.literal(10), z.literal(20), z.literal(50)]).default(10),
+};
+
+export const plantListBody = z.strictObject({
+  ...pageFields,
+  name: z.string().trim().max(LIMITS.siteName.max).optional(),
+  country: countryCodeSchema.optional(),
+  type: z.enum(PLANT_TYPES).optional(),
+});
+export type PlantListBody = z.infer<typeof plantListBody>;
+
+export const plantSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.enum(PLANT_TYPES),
+  country: z.string(),
+  city: z.string(),
+  timeZone: z.string(),
+  systemSizeKw: z.number().nullable(),
+  status: z.enum(PLANT_STATUSES),
+  installer: z.string(),
+  owner: z.string(),
+  dataloggers: z.number(),
+  createdAt: z.number(),
+});
+export type PlantSummary = z.infer<typeof plantSummary>;
+
+export const plantListResult = z.object({
+  total: z.number(),
+  currentPage: z.number(),
+  pageSize: z.number(),
+  plants: z.array(plantSummary),
+});
+
+const contactResult = z.object({ name: z.string().optional(), phone: z.string().optional(), email: z.string().optional() });
+export const plantDetail = plantSummary.extend({
+  address: z.string(),
+  postcode: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  summerTime: z.boolean(),
+  pvSizeKwp: z.number().nullable(),
+  feedInTariff: z.number().nullable(),
+  currency: z.string(),
+  commissionedOn: z.string().nullable(),
+  gridConnectedOn: z.string().nullable(),
+  installerContact: contactResult,
+  userContact: contactResult,
+  dataloggerSns: z.array(z.string()),
+  writable: z.boolean(),
+});
+export type PlantDetail = z.infer<typeof plantDetail>;
