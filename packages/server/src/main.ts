@@ -10,7 +10,7 @@ async function main() {
   await migrate(database);
   const { http, mail } = await buildApp({ config, database });
   if (config.demo && (await seedDemo(database))) {
-    http.log.info(`demo accounts created: ${DEMO_ACCOUNTS.map((a) => a.username).join(', ')} (password ${DEMO_PASSWORD})`);
+    http.log.info(`demo data seeded; accounts ${DEMO_ACCOUNTS.map((a) => a.username).join(', ')} (password ${DEMO_PASSWORD})`);
   }
 
   const stop = new AbortController();
