@@ -81,20 +81,20 @@ const BRANCH_MANAGER: readonly Permission[] = [
   'upgrade.batch',
   'site.edit',
   'site.delete',
-  'datalogger.import',
   'datalogger.unbind',
   'trend.view',
 ];
 
 /**
- * What each role holds until a permission group says otherwise. The spec does not say which
+ * What each role holds until a permission group says otherwise. Registering dataloggers (issuing
+ * their MQTT secrets) is the manufacturer's: installers bind registered dataloggers by SN. The spec does not say which
  * role gets which switch; these follow the screens each role reaches (spec section 2).
  */
 export const DEFAULT_PERMISSIONS: Record<number, readonly Permission[]> = {
   [Access.admin]: PERMISSIONS,
   [Access.distributor]: BRANCH_MANAGER,
   [Access.agent]: BRANCH_MANAGER,
-  [Access.installer]: ['report.query', 'report.download', 'site.edit', 'site.delete', 'datalogger.import', 'datalogger.unbind'],
+  [Access.installer]: ['report.query', 'report.download', 'site.edit', 'site.delete', 'datalogger.unbind'],
   [Access.endUser]: ['report.query', 'report.download', 'site.edit'],
   [Access.integrator]: ['report.query', 'report.download'],
 };

@@ -20,6 +20,10 @@ export const SCREENS: Record<string, ComponentType> = {
   'manual-download': DownloadPage,
   index: lazyScreen(() => import('../features/home/routes/HomePage.tsx')),
   'user-center': lazyScreen(() => import('../features/account/routes/UserCenterPage.tsx')),
+  plant: lazyScreen(() => import('../features/plant/routes/PlantListPage.tsx')),
+  'plant-add': lazyScreen(() => import('../features/plant/routes/PlantAddPage.tsx')),
+  'plant-detail': lazyScreen(() => import('../features/plant/routes/PlantDetailPage.tsx')),
+  'device-module': lazyScreen(() => import('../features/datalogger/routes/DataloggerPage.tsx')),
 };
 
 const hasScreen = (route: RouteDef) => route.name in SCREENS;

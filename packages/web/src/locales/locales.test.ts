@@ -49,7 +49,10 @@ describe('translations', () => {
     for (const key of used) expect(en.has(key), key).toBe(true);
   });
 
-  it('has a navBar title for every route of the table', () => {
+  it('has a navBar title for every route of the table, and a list title for every menu group', () => {
     for (const route of ROUTES) expect(en.has(`navBar.${route.title}`), route.title).toBe(true);
+    for (const group of ROUTES.filter((route) => ROUTES.some((child) => child.parent === route.name))) {
+      expect(en.has(`navBar.${group.title}List`), `${group.title}List`).toBe(true);
+    }
   });
 });

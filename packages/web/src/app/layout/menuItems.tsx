@@ -53,11 +53,13 @@ export function menuItems(menus: readonly string[], t: TFunction): MenuItem[] {
     .map((route) => {
       const children = visible.filter((r) => r.parent === route.name);
       if (children.length === 0) return { key: route.path, icon: ICONS[route.name], label: label(route) };
+      // A group that is a screen itself (the plant list) opens it from its first entry.
+      const own = BUILT_APP_ROUTES.includes(route) ? [{ key: route.path, label: t(`navBar.${route.title}List`) }] : [];
       return {
         key: route.name,
         icon: ICONS[route.name],
         label: label(route),
-        children: children.map((child) => ({ key: child.path, label: label(child) })),
+        children: [...own, ...children.map((child) => ({ key: child.path, label: label(child) }))],
       };
     });
 }

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { signedHeaders } from '../packages/server/src/test/harness.ts';
+import { useSuite } from './support/suite.ts';
+import { DEMO_PASSWORD, signIn, snap, visible } from './support/ui.ts';
+
+const suite = useSuite();
+
+/** Calls the API as a demo account, as the web app does (signed headers). */
+async function api(path: string, body: unknown, user = 'demo_admin') {
+  const post = async (p: string, b: unknown, token = '') => {
+    const response = await fetch(`${suite.server.baseUrl}${p}`, {
+      method: 'POST',
+      headers: { ...signedHeaders(p, token, 'en'), 'content-type': 'application/json' },
+      body: JSON.stringify(b),
+    });
+    return (await response.json()) as { errno: number; result: { token: string } & Record<string, unknown> };
+  };
+  const login = await post('/c/v0/user/login', { user, password: DEMO_PASSWORD });
+  return post(path, body, login.result.token);
+}
+
+describe('plants across branches (issue 3)', () => {
+  it('an installer creates a plant with a datalogger, the end user sees it, another installer cannot', async () => {
+    const sn = '870000000000042';
+    expect((await api('/c/v0/module/create', { sn })).errno).toBe(0);
+
+    const installer = await suite.page();
+    await signIn(installer, 'demo_installer', '/bus/index');
+    await installer.goto('/bus/plant/add');
+    await installer.getByLabel('Site name').fill('E2E rooftop');
+    await installer.getByLabel('Country or region').click();
+    await installer.keyboard.type('Germany');
+    await installer.keyboard.press('Enter');
+    await installer.getByLabel('City').fill('Stuttgart');
+    await installer.getByLabel('Datalogger SN 1').fill(sn);
+    await installer.getByLabel("Owner (end user's user name)").fill('demo_user');
+    await installer.getByRole('button', { name: 'Create plant' }).click();
+    await visible(installer.getByRole('heading', { name: 'E2E rooftop' }).or(installer.getByText('E2E rooftop').first()));
+    await installer.waitForURL((url) => url.pathname === '/bus/plant/detail');
+    const plantId = new URL(installer.url()).searchParams.get('id');
+    await visible(installer.getByText(sn));
+    await snap(installer, 'plant-created-by-installer');
+
+    const owner = await suite.page();
+    await signIn(owner, 'demo_user', '/bus/index');
+    await owner.goto('/bus/plant');
+    await visible(owner.getByRole('link', { name: 'E2E rooftop' }).or(owner.getByText('E2E rooftop')));
+    await snap(owner, 'plant-seen-by-owner');
+
+    const other = await suite.page();
+    await signIn(other, 'demo_installer2', '/bus/index');
+    await other.goto('/bus/plant');
+    await visible(other.getByText('Sevilla finca'));
+    expect(await other.getByText('E2E rooftop').count()).toBe(0);
+    await other.goto(`/bus/plant/detail?id=${plantId}`);
+    await visible(other.getByText('This plant does not exist or you cannot see it.'));
+    await snap(other, 'plant-hidden-from-other-installer');
+  });
+
+  it('refuses a datalogger SN that is not registered, showing the errno message', async () => {
+    const installer = await suite.page();
+    await signIn(installer, 'demo_installer', '/bus/index');
+    await installer.goto('/bus/plant/add');
+    await installer.getByLabel('Site name').fill('Nowhere');
+    await installer.getByLabel('Country or region').click();
+    await installer.keyboard.type('France');
+    await installer.keyboard.press('Enter');
+    await installer.getByLabel('Datalogger SN 1').fill('999999999999999');
+    await installer.getByRole('button', { name: 'Create plant' }).click();
+    await visible(installer.getByText('41901-The serial number is invalid.'));
+  });
+});

@@ -1,0 +1,157 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { dataloggerSnSchema } from '@sunstack/shared';
+import { Alert, Button, Card, Flex, Form, Input, Modal, message, Popconfirm, Select, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Permission } from '../../../app/Permission.tsx';
+import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
+import { showServerIssues, zodRule } from '../../../lib/forms.ts';
+import { paginationProps } from '../../../lib/pagination.ts';
+import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
+import { type DataloggerRow, useDataloggerList } from '../api/listDataloggers.ts';
+import { useRegisterDatalogger } from '../api/registerDatalogger.ts';
+import { useUnbindDatalogger } from '../api/unbindDatalogger.ts';
+
+/** Registers a datalogger and shows its MQTT secret, which is never shown again (protocol.md). */
+function RegisterDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ sn: string }>();
+  const register = useRegisterDatalogger();
+  const [issued, setIssued] = useState<{ sn: string; secret: string } | null>(null);
+  const close = () => {
+    setIssued(null);
+    form.resetFields();
+    onClose();
+  };
+  const onOk = async () => {
+    if (issued) return close();
+    const { sn } = await form.validateFields();
+    try {
+      setIssued(await register.mutateAsync(sn.trim()));
+    } catch (error) {
+      showServerIssues(form, error, t);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={t('datalogger.register')}
+      onOk={onOk}
+      onCancel={close}
+      okText={issued ? t('datalogger.done') : t('datalogger.register')}
+      cancelButtonProps={{ style: issued ? { display: 'none' } : undefined }}
+      confirmLoading={register.isPending}
+      destroyOnHidden
+    >
+      {issued ? (
+        <Flex vertical gap={12}>
+          <Alert type="warning" showIcon title={t('datalogger.secretOnce')} />
+          <Typography.Text>{t('datalogger.snLabel', { sn: issued.sn })}</Typography.Text>
+          <Typography.Text code copyable style={{ fontSize: 16 }}>
+            {issued.secret}
+          </Typography.Text>
+        </Flex>
+      ) : (
+        <Form form={form} layout="vertical">
+          <Form.Item label={t('plant.dataloggerSn')} name="sn" rules={[zodRule(dataloggerSnSchema, t)]} extra={t('plant.dataloggerSnHint')}>
+            <Input inputMode="numeric" maxLength={15} />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+/** Datalogger management (spec section 2, /bus/device/module): registered dataloggers in scope, bound or not. */
+export default function DataloggerPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { query, setFilters, setPage } = usePagedFilters<{ sn?: string; bound?: boolean }>({});
+  const list = useDataloggerList(query);
+  const unbind = useUnbindDatalogger();
+  const [registering, setRegistering] = useState(false);
+  useTabBusy(list.isFetching);
+  const date = (ms: number | null) => (ms === null ? '—' : new Date(ms).toLocaleString(i18n.language.replace('_', '-')));
+
+  const columns: ColumnsType<DataloggerRow> = [
+    { title: t('plant.dataloggerSn'), dataIndex: 'sn', render: (sn: string) => <Typography.Text code>{sn}</Typography.Text> },
+    {
+      title: t('datalogger.plant'),
+      dataIndex: 'plantName',
+      render: (name: string, row) =>
+        row.plantId ? (
+          <Typography.Link onClick={() => navigate(`/bus/plant/detail?id=${row.plantId}`)}>{name}</Typography.Link>
+        ) : (
+          t('datalogger.unbound')
+        ),
+    },
+    { title: t('datalogger.registered'), dataIndex: 'createdAt', render: date },
+    { title: t('datalogger.bound'), dataIndex: 'boundAt', render: date },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      render: (_, row) =>
+        row.plantId && (
+          <Permission code="datalogger.unbind">
+            <Popconfirm
+              title={t('datalogger.unbindConfirm', { sn: row.sn, plant: row.plantName })}
+              onConfirm={async () => {
+                await unbind.mutateAsync(row.sn);
+                void message.success(t('datalogger.unbound'));
+              }}
+            >
+              <Button size="small">{t('datalogger.unbind')}</Button>
+            </Popconfirm>
+          </Permission>
+        ),
+    },
+  ];
+
+  return (
+    <Card
+      title={t('navBar.module')}
+      variant="borderless"
+      extra={
+        <Permission code="datalogger.import">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setRegistering(true)}>
+            {t('datalogger.register')}
+          </Button>
+        </Permission>
+      }
+    >
+      <Flex wrap gap={8} style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          inputMode="numeric"
+          placeholder={t('datalogger.searchSn')}
+          aria-label={t('datalogger.searchSn')}
+          style={{ width: 240 }}
+          onSearch={(sn) => setFilters({ sn: sn.replace(/\D/g, '') || undefined })}
+        />
+        <Select
+          allowClear
+          placeholder={t('datalogger.bindingFilter')}
+          aria-label={t('datalogger.bindingFilter')}
+          style={{ width: 200 }}
+          options={[
+            { value: 'bound', label: t('datalogger.onlyBound') },
+            { value: 'unbound', label: t('datalogger.onlyUnbound') },
+          ]}
+          onChange={(value?: string) => setFilters({ bound: value === undefined ? undefined : value === 'bound' })}
+        />
+      </Flex>
+      <Table
+        rowKey="sn"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.dataloggers}
+        loading={list.isFetching}
+        scroll={{ x: 720 }}
+        pagination={paginationProps(t, { current: query.currentPage, pageSize: query.pageSize, total: list.data?.total ?? 0 }, setPage)}
+      />
+      <RegisterDialog open={registering} onClose={() => setRegistering(false)} />
+    </Card>
+  );
+}

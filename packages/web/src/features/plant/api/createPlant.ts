@@ -1,0 +1,12 @@
+import type { PlantCreateBody } from '@sunstack/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/http.ts';
+import { plantListKey } from './listPlants.ts';
+
+export function useCreatePlant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PlantCreateBody) => request<{ id: number }>('POST', '/c/v0/plant/create', { body, loading: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: plantListKey }),
+  });
+}

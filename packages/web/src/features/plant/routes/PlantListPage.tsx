@@ -1,0 +1,142 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PLANT_TYPES, type PlantSummary } from '@sunstack/shared';
+import { Button, Card, Flex, Input, Modal, message, Popconfirm, Select, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useCountries } from '../../../api/countries.ts';
+import { Permission } from '../../../app/Permission.tsx';
+import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
+import { useClientStore } from '../../../lib/clientStore.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { ApiError, errnoMessage } from '../../../lib/http.ts';
+import { paginationProps } from '../../../lib/pagination.ts';
+import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
+import { useDeletePlant } from '../api/deletePlant.ts';
+import { usePlantList } from '../api/listPlants.ts';
+import { PlantStatusTag } from '../components/PlantStatusTag.tsx';
+
+/** Errno of "too frequent site deletion": ask, then delete with confirm. */
+const DELETE_TOO_FREQUENT = 41904;
+
+export default function PlantListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const canAdd = useClientStore((state) => state.menus.includes('plant-add'));
+  const countries = useCountries();
+  const { query, setFilters, setPage } = usePagedFilters<{ name?: string; country?: string; type?: (typeof PLANT_TYPES)[number] }>({});
+  const list = usePlantList(query);
+  const remove = useDeletePlant();
+  useTabBusy(list.isFetching);
+  const countryName = (code: string) => countries.data?.find((c) => c.code === code)?.name ?? code;
+
+  const onDelete = async (plant: PlantSummary, confirm = false) => {
+    try {
+      await remove.mutateAsync({ id: plant.id, confirm });
+      void message.success(t('plant.deleted', { name: plant.name }));
+    } catch (error) {
+      if (error instanceof ApiError && error.errno === DELETE_TOO_FREQUENT) {
+        Modal.confirm({
+          title: t('plant.deleteTooFrequentTitle'),
+          content: errnoMessage(error.errno),
+          okText: t('plant.deleteAnyway'),
+          okButtonProps: { danger: true },
+          onOk: () => onDelete(plant, true),
+        });
+      } else if (error instanceof ApiError) {
+        void message.error(errnoMessage(error.errno));
+      }
+    }
+  };
+
+  const columns: ColumnsType<PlantSummary> = [
+    {
+      title: t('plant.name'),
+      dataIndex: 'name',
+      render: (name: string, plant) => (
+        <Typography.Link onClick={() => navigate(`/bus/plant/detail?id=${plant.id}`)}>{name}</Typography.Link>
+      ),
+    },
+    { title: t('plant.statusLabel'), dataIndex: 'status', render: (status: PlantSummary['status']) => <PlantStatusTag status={status} /> },
+    { title: t('plant.type'), dataIndex: 'type', render: (type: string) => t(`plant.types.${type}`) },
+    {
+      title: t('plant.location'),
+      key: 'location',
+      render: (_, plant) => [plant.city, countryName(plant.country)].filter(Boolean).join(', '),
+    },
+    {
+      title: t('plant.systemSize'),
+      dataIndex: 'systemSizeKw',
+      align: 'right',
+      render: (kw: number | null) => (kw === null ? '—' : `${formatNumber(kw, 1)} kW`),
+    },
+    { title: t('plant.installer'), dataIndex: 'installer', render: (name: string) => name || '—' },
+    { title: t('plant.owner'), dataIndex: 'owner', render: (name: string) => name || '—' },
+    { title: t('plant.dataloggers'), dataIndex: 'dataloggers', align: 'right' },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      render: (_, plant) => (
+        <Permission code="site.delete">
+          <Popconfirm
+            title={t('plant.deleteConfirm', { name: plant.name })}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => onDelete(plant)}
+          >
+            <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={t('plant.delete', { name: plant.name })} />
+          </Popconfirm>
+        </Permission>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title={t('navBar.plant')}
+      variant="borderless"
+      extra={
+        canAdd && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/bus/plant/add')}>
+            {t('navBar.plantAdd')}
+          </Button>
+        )
+      }
+    >
+      <Flex wrap gap={8} style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('plant.searchName')}
+          aria-label={t('plant.searchName')}
+          style={{ width: 240 }}
+          onSearch={(name) => setFilters({ name: name || undefined })}
+        />
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('auth.country')}
+          aria-label={t('auth.country')}
+          style={{ width: 200 }}
+          options={countries.data?.map((c) => ({ value: c.code, label: c.name }))}
+          onChange={(country?: string) => setFilters({ country })}
+        />
+        <Select
+          allowClear
+          placeholder={t('plant.type')}
+          aria-label={t('plant.type')}
+          style={{ width: 180 }}
+          options={PLANT_TYPES.map((type) => ({ value: type, label: t(`plant.types.${type}`) }))}
+          onChange={(type?: (typeof PLANT_TYPES)[number]) => setFilters({ type })}
+        />
+      </Flex>
+      <Table
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.plants}
+        loading={list.isFetching}
+        scroll={{ x: 960 }}
+        pagination={paginationProps(t, { current: query.currentPage, pageSize: query.pageSize, total: list.data?.total ?? 0 }, setPage)}
+      />
+    </Card>
+  );
+}
