@@ -21,9 +21,15 @@ import { createAuditService } from './modules/audit/service.ts';
 import { createDataloggerRepo } from './modules/datalogger/repo.ts';
 import { dataloggerRoutes } from './modules/datalogger/routes.ts';
 import { createDataloggerService } from './modules/datalogger/service.ts';
+import { createDeviceRepo } from './modules/device/repo.ts';
+import { deviceRoutes } from './modules/device/routes.ts';
+import { createDeviceService } from './modules/device/service.ts';
 import { createMailRepo } from './modules/mail/repo.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
 import { metaRoutes } from './modules/meta/routes.ts';
+import { createOrganisationRepo } from './modules/organisation/repo.ts';
+import { organisationRoutes } from './modules/organisation/routes.ts';
+import { createOrganisationService } from './modules/organisation/service.ts';
 import { createPlantRepo } from './modules/plant/repo.ts';
 import { plantRoutes } from './modules/plant/routes.ts';
 import { createPlantService } from './modules/plant/service.ts';
@@ -113,8 +119,11 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
   const accounts = createAccountService({ accounts: accountRepo, sessions, mail, now });
 
   const audit = createAuditService(createAuditRepo(db));
-  const plants = createPlantService({ plants: createPlantRepo(db), audit, now });
+  const plantRepo = createPlantRepo(db);
+  const plants = createPlantService({ plants: plantRepo, audit, now });
   const dataloggers = createDataloggerService({ dataloggers: createDataloggerRepo(db), audit });
+  const devices = createDeviceService({ devices: createDeviceRepo(db), plants: plantRepo, audit });
+  const organisations = createOrganisationService({ organisations: createOrganisationRepo(db), sessions, audit });
 
   registerRequestContext(http, sessions, now);
   metaRoutes(http);
@@ -122,6 +131,8 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
   accountRoutes(http, accounts);
   plantRoutes(http, plants);
   dataloggerRoutes(http, dataloggers);
+  deviceRoutes(http, devices);
+  organisationRoutes(http, organisations);
 
   const indexHtml = join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

@@ -1,3 +1,4 @@
+import { DEVICE_TYPES } from '@sunstack/shared';
 import {
   bigint,
   bigserial,
@@ -153,8 +154,6 @@ export const datalogger = pgTable('datalogger', {
   createdAt: at('created_at').notNull().defaultNow(),
   boundAt: at('bound_at'),
 });
-
-export const DEVICE_TYPES = ['inverter', 'battery', 'meter', 'evCharger', 'heatPump', 'ems', 'gateway', 'module'] as const;
 
 export const device = pgTable('device', {
   sn: text('sn').primaryKey(),

@@ -134,3 +134,17 @@ export const plantDetail = plantSummary.extend({
   writable: z.boolean(),
 });
 export type PlantDetail = z.infer<typeof plantDetail>;
+
+/**
+ * Sharing a plant: read-only with an end user (viewer), or granted to an installer, who may then
+ * change it. Revoking removes either. The account is named by its user name.
+ */
+export const plantMemberBody = z.strictObject({
+  id: idSchema,
+  user: usernameSchema,
+  role: z.enum(['viewer', 'installer']).default('viewer'),
+});
+export const plantUnshareBody = z.strictObject({ id: idSchema, user: usernameSchema });
+export const plantMembersResult = z.object({
+  members: z.array(z.object({ user: z.string(), role: z.enum(['viewer', 'installer']), since: z.number() })),
+});

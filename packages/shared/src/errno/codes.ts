@@ -39,6 +39,10 @@ export const Errno = {
   plantDeleteTooFrequent: 41904,
   /** The owner given for a plant is not an end user the caller may reach. */
   ownerUnknown: 41905,
+  /** The account to share with, grant to or move under does not exist or has the wrong role. */
+  targetUnknown: 41906,
+  /** A branch cannot move below itself. */
+  moveIntoOwnBranch: 41907,
   internal: 50000,
 } as const;
 export type ErrnoName = keyof typeof Errno;

@@ -3,7 +3,7 @@ import { Errno } from '@sunstack/shared';
 import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { account, auditLog, datalogger, device, plant } from '../../db/schema.ts';
+import { account, auditLog, datalogger, device, plant, plantMember } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { plantVisible, plantWritable, type Scope } from '../scope/scope.ts';
 
@@ -114,6 +114,41 @@ export function createPlantRepo(db: Db) {
         await tx.update(device).set({ plantId: null }).where(eq(device.plantId, id));
         return true;
       });
+    },
+
+    async accountId(username: string, access: number) {
+      const [row] = await db
+        .select({ id: account.id })
+        .from(account)
+        .where(and(sql`lower(${account.username}) = lower(${username})`, eq(account.access, access), isNull(account.disabledAt)));
+      return row?.id;
+    },
+
+    async addMember(member: typeof plantMember.$inferInsert) {
+      await db
+        .insert(plantMember)
+        .values(member)
+        .onConflictDoUpdate({
+          target: [plantMember.plantId, plantMember.accountId],
+          set: { role: member.role, grantedBy: member.grantedBy },
+        });
+    },
+
+    async removeMember(plantId: number, accountId: number) {
+      const rows = await db
+        .delete(plantMember)
+        .where(and(eq(plantMember.plantId, plantId), eq(plantMember.accountId, accountId)))
+        .returning({ plantId: plantMember.plantId });
+      return rows.length === 1;
+    },
+
+    async members(plantId: number) {
+      return db
+        .select({ user: account.username, role: plantMember.role, since: plantMember.createdAt })
+        .from(plantMember)
+        .innerJoin(account, eq(account.id, plantMember.accountId))
+        .where(eq(plantMember.plantId, plantId))
+        .orderBy(account.username);
     },
 
     async deletionsSince(actorId: number, since: Date) {

@@ -7,6 +7,9 @@ import {
   plantDetail,
   plantListBody,
   plantListResult,
+  plantMemberBody,
+  plantMembersResult,
+  plantUnshareBody,
   plantUpdateBody,
   routeByName,
 } from '@sunstack/shared';
@@ -69,6 +72,49 @@ export function plantRoutes(app: FastifyInstance, plants: PlantService) {
       await plants.update(sessionOf(request), clientInfo(request), request.body);
       return ok({});
     },
+  );
+
+  api.post(
+    '/c/v0/plant/share',
+    {
+      config: access('plant-detail'),
+      schema: {
+        tags: ['plant'],
+        summary: 'Share read-only with an end user, or grant an installer',
+        body: plantMemberBody,
+        response: { 200: envelope(emptyResult) },
+      },
+    },
+    async (request) => {
+      await plants.share(sessionOf(request), clientInfo(request), request.body.id, request.body.user, request.body.role);
+      return ok({});
+    },
+  );
+
+  api.post(
+    '/c/v0/plant/unshare',
+    {
+      config: access('plant-detail'),
+      schema: { tags: ['plant'], summary: 'Revoke a share or grant', body: plantUnshareBody, response: { 200: envelope(emptyResult) } },
+    },
+    async (request) => {
+      await plants.unshare(sessionOf(request), clientInfo(request), request.body.id, request.body.user);
+      return ok({});
+    },
+  );
+
+  api.get(
+    '/c/v0/plant/members',
+    {
+      config: access('plant-detail'),
+      schema: {
+        tags: ['plant'],
+        summary: 'Accounts a plant is shared with or granted to',
+        querystring: idQuery,
+        response: { 200: envelope(plantMembersResult) },
+      },
+    },
+    async (request) => ok(await plants.members(sessionOf(request), request.query.id)),
   );
 
   api.post(

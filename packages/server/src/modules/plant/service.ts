@@ -21,6 +21,14 @@ export function createPlantService(deps: { plants: PlantRepo; audit: AuditServic
     if (states.some((state) => state.plantId !== null)) throw new AppError(Errno.snExists);
   }
 
+  /** A plant the caller may change: missing or out of scope is 40404, visible but read-only is 40300. */
+  async function writablePlant(session: Session, id: number) {
+    const row = await plants.findVisible(session, id);
+    if (!row) throw notFound();
+    if (!row.writable) throw new AppError(Errno.noPermission);
+    return row;
+  }
+
   return {
     async list(session: Session, filters: PlantListBody) {
       const { total, rows } = await plants.list(session, filters);
@@ -55,9 +63,7 @@ export function createPlantService(deps: { plants: PlantRepo; audit: AuditServic
     async update(session: Session, client: ClientInfo, body: PlantUpdateBody) {
       requirePermission(session, 'site.edit');
       const { id, ...changes } = body;
-      const before = await plants.findVisible(session, id);
-      if (!before) throw notFound();
-      if (!before.writable) throw new AppError(Errno.noPermission);
+      const before = await writablePlant(session, id);
       if (!(await plants.update(session, id, changes))) throw notFound();
       await audit.record(session, client, {
         action: 'plant.update',
@@ -68,11 +74,34 @@ export function createPlantService(deps: { plants: PlantRepo; audit: AuditServic
       });
     },
 
+    /** Shares read-only with an end user, or grants an installer (branch managers and administrators only). */
+    async share(session: Session, client: ClientInfo, id: number, username: string, role: 'viewer' | 'installer') {
+      const plant = await writablePlant(session, id);
+      if (role === 'installer' && ![Access.admin, Access.distributor, Access.agent].includes(session.access as 255)) {
+        throw new AppError(Errno.noPermission);
+      }
+      const accountId = await plants.accountId(username, role === 'installer' ? Access.installer : Access.endUser);
+      if (accountId === undefined || accountId === plant.plant.ownerId) throw new AppError(Errno.targetUnknown);
+      await plants.addMember({ plantId: id, accountId, role, grantedBy: session.accountId });
+      await audit.record(session, client, { action: 'plant.share', objectType: 'plant', objectId: id, after: { user: username, role } });
+    },
+
+    async unshare(session: Session, client: ClientInfo, id: number, username: string) {
+      await writablePlant(session, id);
+      const accountId = (await plants.accountId(username, Access.endUser)) ?? (await plants.accountId(username, Access.installer));
+      if (accountId === undefined || !(await plants.removeMember(id, accountId))) throw new AppError(Errno.targetUnknown);
+      await audit.record(session, client, { action: 'plant.unshare', objectType: 'plant', objectId: id, before: { user: username } });
+    },
+
+    async members(session: Session, id: number) {
+      if (!(await plants.findVisible(session, id))) throw notFound();
+      const members = await plants.members(id);
+      return { members: members.map((m) => ({ user: m.user, role: m.role, since: m.since.getTime() })) };
+    },
+
     async delete(session: Session, client: ClientInfo, id: number, confirm: boolean) {
       requirePermission(session, 'site.delete');
-      const before = await plants.findVisible(session, id);
-      if (!before) throw notFound();
-      if (!before.writable) throw new AppError(Errno.noPermission);
+      const before = await writablePlant(session, id);
       const recent = await plants.deletionsSince(session.accountId, new Date(now() - DELETION_WINDOW_MS));
       if (recent >= DELETIONS_BEFORE_CONFIRM && !confirm) throw new AppError(Errno.plantDeleteTooFrequent);
       if (!(await plants.softDelete(session, id))) throw notFound();

@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors.ts';
 import type { AccountRepo } from '../account/repo.ts';
 import { verifyPassword } from './password.ts';
 import type { RevokeReason, SessionRepo } from './repo.ts';
-import { revocationOfAccount, revocationOfToken, type SessionCache } from './sessionCache.ts';
+import { REVOCATION_OF_ALL, revocationOfAccount, revocationOfToken, type SessionCache } from './sessionCache.ts';
 import { hashToken, newToken } from './token.ts';
 
 export interface Session {
@@ -89,6 +89,11 @@ export function createSessionService(deps: {
       const session = { accountId: row.accountId, access: row.access, organisationPath: row.organisationPath, tokenHash };
       cache.set(session, row.expiresAt.getTime());
       return session;
+    },
+
+    /** Organisation paths changed (a branch moved): every process re-reads its sessions. */
+    async forgetCachedSessions() {
+      await revoked(REVOCATION_OF_ALL);
     },
 
     /** After a password change or reset, every other session of the account ends (41810). */

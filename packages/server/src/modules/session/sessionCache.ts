@@ -6,6 +6,8 @@ export const REVOCATION_CHANNEL = 'session_revoked';
 /** The payload of a revocation: one token (its hash, hex) or every session of an account. */
 export const revocationOfToken = (tokenHash: Buffer) => tokenHash.toString('hex');
 export const revocationOfAccount = (accountId: number) => `account:${accountId}`;
+/** Every cached session: after a branch moved, the organisation paths they hold are stale. */
+export const REVOCATION_OF_ALL = 'all';
 
 /**
  * Recently checked sessions, so a light call does not read the database each time. Revocations
@@ -16,6 +18,10 @@ export function createSessionCache(options: { ttlMs: number; maxEntries: number;
   const entries = new Map<string, { session: Session; expiresAt: number; cachedAt: number }>();
 
   function evict(payload: string) {
+    if (payload === REVOCATION_OF_ALL) {
+      entries.clear();
+      return;
+    }
     if (!payload.startsWith('account:')) {
       entries.delete(payload);
       return;
