@@ -1,8 +1,11 @@
 import type { DeviceListBody } from '@sunstack/shared';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { device, deviceGrant, plant } from '../../db/schema.ts';
 import { deviceVisible, type Scope } from '../scope/scope.ts';
+
+/** Serial numbers compare in C collation, so device_sn_c_idx serves both the prefix filter and the order. */
+const snOrder = sql`${device.sn} collate "C"`;
 
 export function createDeviceRepo(db: Db) {
   return {
@@ -11,7 +14,7 @@ export function createDeviceRepo(db: Db) {
         deviceVisible(db, scope),
         filters.type ? eq(device.type, filters.type) : undefined,
         filters.plantId ? eq(device.plantId, filters.plantId) : undefined,
-        filters.sn ? sql`${device.sn} like ${`${filters.sn.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
+        filters.sn ? sql`${snOrder} like ${`${filters.sn.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
       );
       const [total] = await db.select({ n: count() }).from(device).where(where);
       const rows = await db
@@ -19,7 +22,7 @@ export function createDeviceRepo(db: Db) {
         .from(device)
         .leftJoin(plant, eq(plant.id, device.plantId))
         .where(where)
-        .orderBy(desc(device.createdAt), device.sn)
+        .orderBy(snOrder)
         .limit(filters.pageSize)
         .offset((filters.currentPage - 1) * filters.pageSize);
       return { total: total?.n ?? 0, rows };

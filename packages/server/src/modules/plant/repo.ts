@@ -36,15 +36,22 @@ export function createPlantRepo(db: Db) {
         filters.type ? eq(plant.type, filters.type) : undefined,
       );
       const [total] = await db.select({ n: count() }).from(plant).where(where);
+      // Page the ids first, then compute status, people and counts for those rows only: with the
+      // extras in the same query, PostgreSQL would compute them for every row OFFSET skips.
+      const page = db
+        .select({ id: plant.id })
+        .from(plant)
+        .where(where)
+        .orderBy(desc(plant.id))
+        .limit(filters.pageSize)
+        .offset((filters.currentPage - 1) * filters.pageSize);
       const rows = await db
         .select(summaryColumns)
         .from(plant)
         .leftJoin(installer, eq(installer.id, plant.installerId))
         .leftJoin(owner, eq(owner.id, plant.ownerId))
-        .where(where)
-        .orderBy(desc(plant.id))
-        .limit(filters.pageSize)
-        .offset((filters.currentPage - 1) * filters.pageSize);
+        .where(inArray(plant.id, page))
+        .orderBy(desc(plant.id));
       return { total: total?.n ?? 0, rows };
     },
 

@@ -177,6 +177,7 @@ describe('grant, share, revoke and move (model-based)', () => {
   });
 
   it('refuses to move a branch below itself', async () => {
+    await t.call('POST', '/c/v0/organisation/move', { id: org.agentA, parentId: org.distA }, { token: acc.admin?.token });
     const answer = await t.call('POST', '/c/v0/organisation/move', { id: org.distA, parentId: org.agentA }, { token: acc.admin?.token });
     expect(answer.body.errno).toBe(41907);
   });
