@@ -14,7 +14,7 @@ const languageControl = (page: Page, language: 'en' | 'de') =>
 
 /**
  * The sign-in page in `language`: its heading and submit button show that language's strings,
- * read from packages/web/src/locales/<language>.json now (English where it has none yet).
+ * read from packages/web/src/locales/{core,console}/<language>.json now (English where it has none yet).
  */
 async function expectSignInPageIn(page: Page, language: 'en' | 'de') {
   const heading = uiString(language, 'navBar.login');

@@ -3,9 +3,13 @@ import { WEB_SRC } from './paths.ts';
 
 type Strings = { [key: string]: string | Strings };
 
-/** A language's strings as the web app has them now (read at call time: translations change while we work). */
+/**
+ * A language's strings as the web app has them now (read at call time: translations change while
+ * we work). The app keeps them in two sets, `core` and `console`, merged into one namespace.
+ */
 export function readLocale(language: string): Strings {
-  return JSON.parse(readFileSync(`${WEB_SRC}locales/${language}.json`, 'utf8')) as Strings;
+  const read = (set: string) => JSON.parse(readFileSync(`${WEB_SRC}locales/${set}/${language}.json`, 'utf8')) as Strings;
+  return { ...read('core'), ...read('console') };
 }
 
 function lookup(strings: Strings, key: string): string | undefined {
@@ -23,6 +27,6 @@ function lookup(strings: Strings, key: string): string | undefined {
  */
 export function uiString(language: string, key: string): string {
   const text = lookup(readLocale(language), key) ?? lookup(readLocale('en'), key);
-  if (text === undefined) throw new Error(`No string ${key} in ${language}.json nor en.json`);
+  if (text === undefined) throw new Error(`No string ${key} in the ${language} nor the en locale`);
   return text;
 }

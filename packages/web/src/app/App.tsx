@@ -1,22 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { useClientStore } from '../lib/clientStore.ts';
-import { ApiError } from '../lib/http.ts';
 import { loadAntdLocale } from '../lib/i18n.ts';
 import { router } from './router.tsx';
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // An errno answer is final; only network trouble is worth one more try.
-      retry: (failures, error) => !(error instanceof ApiError) && failures < 1,
-      refetchOnWindowFocus: false,
-    },
-  },
-});
 
 /**
  * The theme: the chosen colour for primary elements and links, and secondary text dark enough
@@ -46,9 +34,7 @@ export function App({ initialLocale }: { initialLocale: Locale }) {
 
   return (
     <ConfigProvider locale={locale} theme={{ token: themeTokens(themeColor) }}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <RouterProvider router={router} />
     </ConfigProvider>
   );
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { setNavigator } from '../lib/http.ts';
+import { loadConsoleStrings } from '../lib/i18n.ts';
 import { Guard } from './Guard.tsx';
 import { PublicScreen } from './layout/PublicScreen.tsx';
 import { BUILT_APP_ROUTES, BUILT_PUBLIC_ROUTES } from './screens.ts';
@@ -10,8 +11,9 @@ import { BUILT_APP_ROUTES, BUILT_PUBLIC_ROUTES } from './screens.ts';
  * Every route comes from the shared table. Public screens render on their own; console screens
  * render inside the layout, whose tab host keeps each open tab's screen alive.
  */
-// The console shell (menu, tabs, header) loads only once someone is signed in: the sign-in page stays light.
-const ConsoleLayout = lazy(() => import('./layout/ConsoleLayout.tsx'));
+// The console shell (menu, tabs, header) and its strings load only once someone is signed in: the
+// sign-in page stays light.
+const ConsoleLayout = lazy(async () => (await Promise.all([import('./layout/ConsoleLayout.tsx'), loadConsoleStrings()]))[0]);
 
 const routes: RouteObject[] = [
   {

@@ -3,8 +3,17 @@ import type { Locale } from 'antd/es/locale';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-/** Each language's strings are a chunk of their own, loaded when first chosen. */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json');
+/**
+ * Each language's strings are chunks of their own, loaded when first needed: `core` holds what the
+ * pages before sign-in say, `console` what only the console says, so the sign-in page stays light.
+ * Both go into the one i18next namespace, so every key reads the same wherever it is stored.
+ */
+const loaders = {
+  core: import.meta.glob<{ default: Record<string, unknown> }>('../locales/core/*.json'),
+  console: import.meta.glob<{ default: Record<string, unknown> }>('../locales/console/*.json'),
+};
+type StringSet = keyof typeof loaders;
+const loadedSets = new Set<StringSet>(['core']);
 
 /** Ant Design's own locale for each language, so its components speak it too. */
 const antdLoaders: Record<Language, () => Promise<{ default: Locale }>> = {
@@ -22,17 +31,29 @@ const antdLoaders: Record<Language, () => Promise<{ default: Locale }>> = {
   tr_TR: () => import('antd/es/locale/tr_TR'),
 };
 
-async function loadStrings(language: Language) {
-  const loader = loaders[`../locales/${language}.json`];
-  if (!loader) throw new Error(`No strings for ${language}`);
+async function loadStrings(set: StringSet, language: Language) {
+  const loader = loaders[set][`../locales/${set}/${language}.json`];
+  if (!loader) throw new Error(`No ${set} strings for ${language}`);
   return (await loader()).default;
+}
+
+/** Adds a string set of a language (and of English, the fallback) to the namespace. */
+async function addStrings(set: StringSet, language: Language) {
+  const languages = language === DEFAULT_LANGUAGE ? [language] : [DEFAULT_LANGUAGE, language];
+  await Promise.all(languages.map(async (lng) => i18next.addResourceBundle(lng, 'translation', await loadStrings(set, lng), true, true)));
+}
+
+/** The console's strings, loaded with the console shell. */
+export async function loadConsoleStrings() {
+  loadedSets.add('console');
+  await addStrings('console', i18next.language as Language);
 }
 
 export async function initI18n(language: Language) {
   const resources: Record<string, { translation: Record<string, unknown> }> = {
-    [DEFAULT_LANGUAGE]: { translation: await loadStrings(DEFAULT_LANGUAGE) },
+    [DEFAULT_LANGUAGE]: { translation: await loadStrings('core', DEFAULT_LANGUAGE) },
   };
-  if (language !== DEFAULT_LANGUAGE) resources[language] = { translation: await loadStrings(language) };
+  if (language !== DEFAULT_LANGUAGE) resources[language] = { translation: await loadStrings('core', language) };
   await i18next.use(initReactI18next).init({
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
@@ -43,11 +64,9 @@ export async function initI18n(language: Language) {
   document.documentElement.lang = languageTag(language);
 }
 
-/** Switches the strings (loading them if needed); the caller switches Ant Design's locale. */
+/** Switches the strings (loading every set in use); the caller switches Ant Design's locale. */
 export async function changeLanguage(language: Language) {
-  if (!i18next.hasResourceBundle(language, 'translation')) {
-    i18next.addResourceBundle(language, 'translation', await loadStrings(language));
-  }
+  await Promise.all([...loadedSets].map((set) => addStrings(set, language)));
   await i18next.changeLanguage(language);
   document.documentElement.lang = languageTag(language);
 }

@@ -13,7 +13,11 @@ const flatten = (tree: Tree, prefix = ''): [string, string][] =>
   Object.entries(tree).flatMap(([key, value]) =>
     typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : flatten(value, `${prefix}${key}.`),
   );
-const load = (language: string) => new Map(flatten(JSON.parse(readFileSync(join(here, `${language}.json`), 'utf8')) as Tree));
+const readSet = (set: 'core' | 'console', language: string) =>
+  flatten(JSON.parse(readFileSync(join(here, set, `${language}.json`), 'utf8')) as Tree);
+/** A language's strings, both sets together (they share one namespace). */
+const load = (language: string) => new Map([...readSet('core', language), ...readSet('console', language)]);
+const core = new Map(readSet('core', 'en'));
 
 const en = load('en');
 
@@ -47,6 +51,29 @@ describe('translations', () => {
     }
     expect(used.size).toBeGreaterThan(50);
     for (const key of used) expect(en.has(key), key).toBe(true);
+  });
+
+  it('keeps every string the pages before sign-in use in the core set, loaded at boot', () => {
+    const publicDirs = [
+      'features/auth',
+      'features/errors',
+      'features/download',
+      'components',
+      'lib/http.ts',
+      'lib/forms.ts',
+      'app/layout/PublicScreen.tsx',
+      'app/Guard.tsx',
+      'app/lazyScreen.ts',
+    ];
+    for (const dir of publicDirs) {
+      const path = join(srcDir, dir);
+      const files = path.endsWith('x') || path.endsWith('.ts') ? [path] : sourceFiles(path);
+      for (const file of files) {
+        for (const match of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([a-zA-Z]+\.[a-zA-Z.]+)'/g)) {
+          expect(core.has(match[1] as string), `${match[1]} (${file.slice(srcDir.length)}) must be in locales/core`).toBe(true);
+        }
+      }
+    }
   });
 
   it('has a navBar title for every route of the table, and a list title for every menu group', () => {

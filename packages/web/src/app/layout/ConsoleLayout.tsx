@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useClientStore, useGlobalLoading } from '../../lib/clientStore.ts';
+import { QueryProvider } from '../../lib/queryClient.tsx';
 import { TabBar } from '../tabs/TabBar.tsx';
 import { TabHost } from '../tabs/TabHost.tsx';
 import { HOME_TAB_ID } from '../tabs/tabRules.ts';
@@ -45,6 +46,14 @@ function useTabsFollowLocation() {
 }
 
 export default function ConsoleLayout() {
+  return (
+    <QueryProvider>
+      <Console />
+    </QueryProvider>
+  );
+}
+
+function Console() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();

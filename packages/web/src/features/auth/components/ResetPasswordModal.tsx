@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmPasswordItem } from '../../../components/ConfirmPasswordItem.tsx';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
+import { QueryProvider } from '../../../lib/queryClient.tsx';
 import { useResetPassword } from '../api/resetPassword.ts';
 import { CodeButton } from './CodeButton.tsx';
 
@@ -15,7 +16,15 @@ interface ResetValues {
 }
 
 /** Password reset: a code goes to the mailbox bound to the user name, then a new password is set. */
-export default function ResetPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function ResetPasswordModal(props: { open: boolean; onClose: () => void }) {
+  return (
+    <QueryProvider>
+      <ResetPassword {...props} />
+    </QueryProvider>
+  );
+}
+
+function ResetPassword({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ResetValues>();
   const reset = useResetPassword();

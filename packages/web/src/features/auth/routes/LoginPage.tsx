@@ -4,7 +4,7 @@ import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { landingScreen } from '../../../app/screens.ts';
-import { useLogin } from '../api/login.ts';
+import { signIn } from '../api/login.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
 
 // The reset dialog (a modal, codes, more fields) loads when first opened.
@@ -18,7 +18,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const navigate = useNavigate();
-  const login = useLogin();
+  const [pending, setPending] = useState(false);
   const [user, setUser] = useState('');
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -28,7 +28,9 @@ export default function LoginPage() {
     event.preventDefault();
     setSubmitted(true);
     if (!user.trim() || !password) return;
-    const access = await login.mutateAsync({ user: user.trim(), password }).catch(() => null);
+    setPending(true);
+    const access = await signIn({ user: user.trim(), password }).catch(() => null);
+    setPending(false);
     if (access !== null) navigate(landingScreen(access), { replace: true });
   };
 
@@ -88,7 +90,7 @@ export default function LoginPage() {
             {t('auth.forgotPassword')}
           </Button>
         </div>
-        <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
+        <Button type="primary" htmlType="submit" block size="large" loading={pending}>
           {t('auth.signIn')}
         </Button>
       </form>

@@ -17,6 +17,7 @@ import { landingScreen } from '../../../app/screens.ts';
 import { ConfirmPasswordItem } from '../../../components/ConfirmPasswordItem.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
+import { QueryProvider } from '../../../lib/queryClient.tsx';
 import { useRegister } from '../api/register.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
 import { CodeButton } from '../components/CodeButton.tsx';
@@ -24,6 +25,14 @@ import { CodeButton } from '../components/CodeButton.tsx';
 type SignUpValues = Omit<RegisterBody, 'language'> & { confirmPassword: string };
 
 export default function SignUpPage() {
+  return (
+    <QueryProvider>
+      <SignUp />
+    </QueryProvider>
+  );
+}
+
+function SignUp() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<SignUpValues>();
