@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -83,6 +84,8 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
 
   registerSecurityHeaders(http);
   await http.register(compress, { threshold: 2048 });
+  // Uploads (spreadsheets now, documents later): one file per call, 5 MB at most for now.
+  await http.register(multipart, { limits: { files: 1, fileSize: 5 * 1024 * 1024, fields: 5 } });
   await http.register(swagger, {
     openapi: {
       info: {

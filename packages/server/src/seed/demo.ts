@@ -3,6 +3,7 @@ import { Access, type Role } from '@sunstack/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { account, datalogger, organisation, plant } from '../db/schema.ts';
+import { hashDeviceSecret, newDeviceSecret } from '../modules/datalogger/secret.ts';
 import { createPlantRepo, type NewPlant } from '../modules/plant/repo.ts';
 import { hashPassword } from '../modules/session/password.ts';
 

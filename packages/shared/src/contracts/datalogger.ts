@@ -31,3 +31,9 @@ export const moduleListResult = z.object({
   pageSize: z.number(),
   dataloggers: z.array(moduleSummary),
 });
+
+/** A spreadsheet import registers every datalogger or none; the secrets are answered once. */
+export const moduleImportResult = z.object({
+  imported: z.number(),
+  secrets: z.array(z.object({ sn: z.string(), secret: z.string() })),
+});

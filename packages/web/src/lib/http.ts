@@ -98,7 +98,9 @@ export async function request<T>(method: 'GET' | 'POST', path: string, options: 
     [HEADER.timestamp]: timestamp,
     [HEADER.signature]: signature,
   };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // A file upload goes as multipart form (spec section 7); the browser sets its boundary itself.
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
 
   if (options.loading) store.changeLoading(1);
   let response: Response;
@@ -107,7 +109,7 @@ export async function request<T>(method: 'GET' | 'POST', path: string, options: 
     response = await fetch(path, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
     });
   } catch (error) {

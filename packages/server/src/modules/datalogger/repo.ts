@@ -1,6 +1,6 @@
 import type { ModuleListBody } from '@sunstack/shared';
-import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type Db, uniqueViolation } from '../../db/client.ts';
 import { datalogger, device, plant } from '../../db/schema.ts';
 import { dataloggerVisible, plantWritable, type Scope } from '../scope/scope.ts';
 
@@ -15,6 +15,32 @@ export function createDataloggerRepo(db: Db) {
     async insert(row: typeof datalogger.$inferInsert) {
       const rows = await db.insert(datalogger).values(row).onConflictDoNothing().returning({ sn: datalogger.sn });
       return rows.length === 1;
+    },
+
+    /** Which of these SNs are registered already (in any branch: an SN is unique worldwide). */
+    async existing(sns: string[]) {
+      const found: string[] = [];
+      for (let i = 0; i < sns.length; i += 1000) {
+        const rows = await db
+          .select({ sn: datalogger.sn })
+          .from(datalogger)
+          .where(inArray(datalogger.sn, sns.slice(i, i + 1000)));
+        found.push(...rows.map((row) => row.sn));
+      }
+      return found;
+    },
+
+    /** Inserts every row or none; false when one was registered meanwhile. */
+    async insertAll(rows: (typeof datalogger.$inferInsert)[]) {
+      try {
+        await db.transaction(async (tx) => {
+          for (let i = 0; i < rows.length; i += 1000) await tx.insert(datalogger).values(rows.slice(i, i + 1000));
+        });
+        return true;
+      } catch (error) {
+        if (uniqueViolation(error) !== undefined) return false;
+        throw error;
+      }
     },
 
     async list(scope: Scope, filters: ModuleListBody) {

@@ -1,8 +1,10 @@
 import {
+  Errno,
   emptyResult,
   envelope,
   moduleCreateBody,
   moduleCreateResult,
+  moduleImportResult,
   moduleListBody,
   moduleListResult,
   moduleSnBody,
@@ -10,7 +12,7 @@ import {
 } from '@sunstack/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../http/errors.ts';
+import { AppError, ok } from '../../http/errors.ts';
 import { sessionOf } from '../../http/requestContext.ts';
 import { clientInfo } from '../session/routes.ts';
 import type { DataloggerService } from './service.ts';
@@ -31,6 +33,24 @@ export function dataloggerRoutes(app: FastifyInstance, dataloggers: DataloggerSe
       },
     },
     async (request) => ok(await dataloggers.register(sessionOf(request), clientInfo(request), request.body.sn)),
+  );
+
+  api.post(
+    '/c/v0/module/import',
+    {
+      config,
+      schema: {
+        tags: ['datalogger'],
+        summary: 'Register the dataloggers of a spreadsheet (first sheet, column "SN"), all or none',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(moduleImportResult) },
+      },
+    },
+    async (request) => {
+      const file = await request.file();
+      if (!file) throw new AppError(Errno.bodyInvalid, [{ path: 'file', message: 'import.fileInvalid' }]);
+      return ok(await dataloggers.import(sessionOf(request), clientInfo(request), await file.toBuffer()));
+    },
   );
 
   api.post(

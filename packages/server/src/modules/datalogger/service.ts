@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { Errno, type ModuleListBody } from '@sunstack/shared';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import { organisationIdOf, requirePermission } from '../scope/permissions.ts';
-import { hashPassword } from '../session/password.ts';
 import type { ClientInfo, Session } from '../session/service.ts';
 import type { DataloggerRepo } from './repo.ts';
+import { hashDeviceSecret, newDeviceSecret } from './secret.ts';
+import { isDataloggerSn, readDataloggerSheet } from './spreadsheet.ts';
 
 export function createDataloggerService(deps: { dataloggers: DataloggerRepo; audit: AuditService }) {
   const { dataloggers, audit } = deps;
@@ -15,16 +15,54 @@ export function createDataloggerService(deps: { dataloggers: DataloggerRepo; aud
     async register(session: Session, client: ClientInfo, sn: string) {
       requirePermission(session, 'datalogger.import');
       if (await dataloggers.exists(sn)) throw new AppError(Errno.snExists);
-      const secret = randomBytes(24).toString('base64url');
+      const secret = newDeviceSecret();
       const created = await dataloggers.insert({
         sn,
-        secretHash: await hashPassword(secret),
+        secretHash: hashDeviceSecret(secret),
         organisationId: organisationIdOf(session),
         registeredBy: session.accountId,
       });
       if (!created) throw new AppError(Errno.snExists);
       await audit.record(session, client, { action: 'datalogger.register', objectType: 'datalogger', objectId: sn });
       return { sn, secret };
+    },
+
+    /**
+     * Registers every datalogger of a spreadsheet, or none: each bad row is reported with its
+     * reason (not 15 digits, twice in the file, already registered) and nothing is written.
+     */
+    async import(session: Session, client: ClientInfo, file: Buffer) {
+      requirePermission(session, 'datalogger.import');
+      const sheet = await readDataloggerSheet(file);
+      if ('problem' in sheet) throw new AppError(Errno.bodyInvalid, [{ path: 'file', message: sheet.problem }]);
+      const issues: { path: string; message: string }[] = [];
+      const firstRow = new Map<string, number>();
+      for (const { row, sn } of sheet.rows) {
+        if (!isDataloggerSn(sn)) issues.push({ path: `rows.${row}`, message: 'validation.dataloggerSn' });
+        else if (firstRow.has(sn)) issues.push({ path: `rows.${row}`, message: 'import.duplicate' });
+        else firstRow.set(sn, row);
+      }
+      for (const sn of await dataloggers.existing([...firstRow.keys()])) {
+        issues.push({ path: `rows.${firstRow.get(sn)}`, message: 'import.exists' });
+      }
+      if (issues.length > 0) {
+        issues.sort((a, b) => Number(a.path.slice(5)) - Number(b.path.slice(5)));
+        throw new AppError(Errno.bodyInvalid, issues);
+      }
+      const secrets = [...firstRow.keys()].map((sn) => ({ sn, secret: newDeviceSecret() }));
+      const organisationId = organisationIdOf(session);
+      const inserted = await dataloggers.insertAll(
+        secrets.map(({ sn, secret }) => ({ sn, secretHash: hashDeviceSecret(secret), organisationId, registeredBy: session.accountId })),
+      );
+      // Another import registered some of them meanwhile: the transaction was rolled back.
+      if (!inserted) throw new AppError(Errno.snExists);
+      await audit.record(session, client, {
+        action: 'datalogger.import',
+        objectType: 'datalogger',
+        objectId: `${secrets.length} dataloggers`,
+        after: { count: secrets.length },
+      });
+      return { imported: secrets.length, secrets };
     },
 
     async list(session: Session, filters: ModuleListBody) {

@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { dataloggerSnSchema } from '@sunstack/shared';
 import { Alert, Button, Card, Flex, Form, Input, Modal, message, Popconfirm, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -13,6 +13,7 @@ import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { type DataloggerRow, useDataloggerList } from '../api/listDataloggers.ts';
 import { useRegisterDatalogger } from '../api/registerDatalogger.ts';
 import { useUnbindDatalogger } from '../api/unbindDatalogger.ts';
+import { ImportDialog } from '../components/ImportDialog.tsx';
 
 /** Registers a datalogger and shows its MQTT secret, which is never shown again (protocol.md). */
 function RegisterDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -72,6 +73,7 @@ export default function DataloggerPage() {
   const list = useDataloggerList(query);
   const unbind = useUnbindDatalogger();
   const [registering, setRegistering] = useState(false);
+  const [importing, setImporting] = useState(false);
   useTabBusy(list.isFetching);
   const date = (ms: number | null) => (ms === null ? '—' : new Date(ms).toLocaleString(i18n.language.replace('_', '-')));
 
@@ -115,9 +117,14 @@ export default function DataloggerPage() {
       variant="borderless"
       extra={
         <Permission code="datalogger.import">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setRegistering(true)}>
-            {t('datalogger.register')}
-          </Button>
+          <Flex gap={8}>
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+              {t('import.title')}
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setRegistering(true)}>
+              {t('datalogger.register')}
+            </Button>
+          </Flex>
         </Permission>
       }
     >
@@ -152,6 +159,7 @@ export default function DataloggerPage() {
         pagination={paginationProps(t, { current: query.currentPage, pageSize: query.pageSize, total: list.data?.total ?? 0 }, setPage)}
       />
       <RegisterDialog open={registering} onClose={() => setRegistering(false)} />
+      <ImportDialog open={importing} onClose={() => setImporting(false)} />
     </Card>
   );
 }

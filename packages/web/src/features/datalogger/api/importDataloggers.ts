@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/http.ts';
+import { dataloggerListKey } from './listDataloggers.ts';
+
+export interface ImportResult {
+  imported: number;
+  secrets: { sn: string; secret: string }[];
+}
+
+/** Silent: the dialog lists the rows at fault itself. */
+export function useImportDataloggers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return request<ImportResult>('POST', '/c/v0/module/import', { body: form, loading: true, silent: true });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataloggerListKey }),
+  });
+}
