@@ -18,6 +18,7 @@ import { createAccountRepo } from './modules/account/repo.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { createAuditRepo } from './modules/audit/repo.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { createAuditService } from './modules/audit/service.ts';
 import { createDataloggerRepo } from './modules/datalogger/repo.ts';
 import { dataloggerRoutes } from './modules/datalogger/routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
   dataloggerRoutes(http, dataloggers);
   deviceRoutes(http, devices);
   organisationRoutes(http, organisations);
+  auditRoutes(http, audit);
 
   const indexHtml = join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

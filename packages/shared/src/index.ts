@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './contracts/common.ts';
 export * from './contracts/datalogger.ts';
 export * from './contracts/device.ts';
+export * from './contracts/log.ts';
 export * from './contracts/meta.ts';
 export * from './contracts/organisation.ts';
 export * from './contracts/plant.ts';

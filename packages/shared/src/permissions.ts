@@ -83,6 +83,7 @@ const BRANCH_MANAGER: readonly Permission[] = [
   'site.delete',
   'datalogger.unbind',
   'trend.view',
+  'audit.operationLog',
 ];
 
 /**

@@ -153,6 +153,9 @@ export const APP_ROUTES: readonly RouteDef[] = [
   },
 
   { path: '/bus/other/trend', name: 'trend', title: 'installationTrend', access: [A, D, M] },
+
+  // Named in the spec's menus without a path (section 2, "Other screens"); paths are Sunstack's.
+  { path: '/bus/logAudit', name: 'log-audit', title: 'logAudit', access: [A, D, M] },
 ];
 
 export const ROUTES: readonly RouteDef[] = [...PUBLIC_ROUTES, ...APP_ROUTES];

@@ -22,8 +22,9 @@ export const notFound = () => new AppError(Errno.notFound);
 
 /** Turns every error into the `{errno, result}` envelope; the only place that does. */
 export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
-  // The route's serializer writes its success shape; an error answer has a shape of its own.
-  reply.serializer(JSON.stringify);
+  // The route's serializer writes its success shape; an error answer has a shape of its own (and,
+  // with its own serializer, must name its content type: clients tell an error from a file by it).
+  reply.serializer(JSON.stringify).type('application/json; charset=utf-8');
   if (error instanceof AppError) {
     return reply.status(200).send({ errno: error.errno, result: error.issues ? { issues: error.issues } : {} });
   }

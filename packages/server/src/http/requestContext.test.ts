@@ -53,6 +53,12 @@ describe('signed request headers (spec section 7)', () => {
     expect((await t.call('GET', PATH, undefined, { headers: bad })).body.errno).not.toBe(0);
   });
 
+  it('labels error answers as JSON', async () => {
+    const response = await t.app.http.inject({ method: 'GET', url: PATH, headers: { lang: 'en' } });
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json().errno).toBe(Errno.headersMissing);
+  });
+
   it('answers an unknown API path with HTTP 404', async () => {
     const answer = await t.call('GET', '/c/v0/no/such/call');
     expect(answer.status).toBe(404);

@@ -98,7 +98,9 @@ export async function startTestApp(): Promise<TestApp> {
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
       remoteAddress: options.ip ?? '127.0.0.1',
     });
-    return { status: response.statusCode, body: response.json() };
+    // A file answer (an export) has no envelope: it is a success carrying bytes.
+    const isJson = String(response.headers['content-type'] ?? '').includes('json');
+    return { status: response.statusCode, body: isJson ? response.json() : { errno: 0, result: { bytes: response.rawPayload.length } } };
   };
 
   const signIn = async (username: string, password: string) => {

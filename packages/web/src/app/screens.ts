@@ -24,6 +24,7 @@ export const SCREENS: Record<string, ComponentType> = {
   'plant-add': lazyScreen(() => import('../features/plant/routes/PlantAddPage.tsx')),
   'plant-detail': lazyScreen(() => import('../features/plant/routes/PlantDetailPage.tsx')),
   'device-module': lazyScreen(() => import('../features/datalogger/routes/DataloggerPage.tsx')),
+  'log-audit': lazyScreen(() => import('../features/audit/routes/OperationLogPage.tsx')),
 };
 
 const hasScreen = (route: RouteDef) => route.name in SCREENS;

@@ -77,6 +77,43 @@ function onHttpError(response: Response): never {
   throw new ApiError(-status);
 }
 
+/** The headers every call carries (spec section 7), signed for `path` without its query. */
+function signedHeaders(path: string, token: string): Record<string, string> {
+  const { language } = useClientStore.getState();
+  const timestamp = String(Date.now());
+  const signature = computeSignature(path.split('?', 1)[0] as string, token, language, timestamp);
+  useClientStore.setState({ signature, timestamp });
+  return {
+    [HEADER.lang]: language,
+    [HEADER.token]: token,
+    [HEADER.timezone]: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    [HEADER.timestamp]: timestamp,
+    [HEADER.signature]: signature,
+  };
+}
+
+/** Downloads a file a call answers (an export), saving it as `filename`; errors as request() reports them. */
+export async function download(path: string, body: unknown, filename: string) {
+  const headers = { ...signedHeaders(path, useClientStore.getState().token ?? ''), 'content-type': 'application/json' };
+  const response = await fetch(path, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  if (!response.ok) onHttpError(response);
+  if ((response.headers.get('content-type') ?? '').includes('json')) {
+    const answer = (await response.json()) as { errno: number };
+    void message.error(errnoMessage(answer.errno));
+    throw new ApiError(answer.errno);
+  }
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
 /**
  * The one way the web app calls the API: signed headers, 30 s timeout, errno handling of spec
  * section 8. Answers `result` on errno 0, throws ApiError otherwise.
@@ -87,17 +124,7 @@ export async function request<T>(method: 'GET' | 'POST', path: string, options: 
     if (cached) return JSON.parse(cached) as T;
   }
   const store = useClientStore.getState();
-  const token = options.anonymous ? '' : (store.token ?? '');
-  const timestamp = String(Date.now());
-  const signature = computeSignature(path.split('?', 1)[0] as string, token, store.language, timestamp);
-  useClientStore.setState({ signature, timestamp });
-  const headers: Record<string, string> = {
-    [HEADER.lang]: store.language,
-    [HEADER.token]: token,
-    [HEADER.timezone]: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    [HEADER.timestamp]: timestamp,
-    [HEADER.signature]: signature,
-  };
+  const headers = signedHeaders(path, options.anonymous ? '' : (store.token ?? ''));
   // A file upload goes as multipart form (spec section 7); the browser sets its boundary itself.
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';

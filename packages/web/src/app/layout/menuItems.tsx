@@ -2,6 +2,7 @@ import {
   AlertOutlined,
   ApiOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   BarChartOutlined,
   CloudUploadOutlined,
   DashboardOutlined,
@@ -26,6 +27,7 @@ const ICONS: Record<string, ReactNode> = {
   'data-view': <DashboardOutlined />,
   plant: <ThunderboltOutlined />,
   device: <DatabaseOutlined />,
+  'device-module': <DatabaseOutlined />,
   version: <CloudUploadOutlined />,
   'data-report': <BarChartOutlined />,
   alarm: <AlertOutlined />,
@@ -35,6 +37,7 @@ const ICONS: Record<string, ReactNode> = {
   'integrator-device-list': <ApiOutlined />,
   'plant-maintain': <ToolOutlined />,
   'group-management': <AppstoreOutlined />,
+  'log-audit': <AuditOutlined />,
 };
 
 type MenuItem = Required<MenuProps>['items'][number];

@@ -1,0 +1,39 @@
+import { envelope, operationLogBody, operationLogExportBody, operationLogResult, routeByName } from '@sunstack/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../http/errors.ts';
+import { sessionOf } from '../../http/requestContext.ts';
+import type { AuditService } from './service.ts';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export function auditRoutes(app: FastifyInstance, audit: AuditService) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const config = { access: routeByName('log-audit').access };
+
+  api.post(
+    '/c/v0/log/operation/list',
+    {
+      config,
+      schema: {
+        tags: ['log'],
+        summary: 'Operation log in scope, filtered and paginated',
+        body: operationLogBody,
+        response: { 200: envelope(operationLogResult) },
+      },
+    },
+    async (request) => ok(await audit.list(sessionOf(request), request.body)),
+  );
+
+  api.post(
+    '/c/v0/log/operation/export',
+    {
+      config,
+      schema: { tags: ['log'], summary: 'The operation log as an xlsx file (same filters, no paging)', body: operationLogExportBody },
+    },
+    async (request, reply) => {
+      const file = await audit.export(sessionOf(request), request.body);
+      return reply.header('content-type', XLSX_TYPE).header('content-disposition', 'attachment; filename="operation-log.xlsx"').send(file);
+    },
+  );
+}

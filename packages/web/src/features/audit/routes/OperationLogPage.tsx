@@ -1,0 +1,107 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { AUDIT_OBJECT_TYPES, type OperationLogEntry } from '@sunstack/shared';
+import { Button, Card, DatePicker, Flex, Input, Select, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
+import { paginationProps } from '../../../lib/pagination.ts';
+import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
+import { exportOperationLog, useOperationLog } from '../api/operationLog.ts';
+
+type Filters = { objectType?: (typeof AUDIT_OBJECT_TYPES)[number]; objectId?: string; actor?: string; from?: number; to?: number };
+
+/** Shows a change's before or after as indented JSON. */
+const Json = ({ text }: { text: string }) =>
+  text ? <pre style={{ margin: 0, whiteSpace: 'pre-wrap', fontSize: 12 }}>{JSON.stringify(JSON.parse(text), null, 2)}</pre> : '—';
+
+/** The operation log (log audit): every change with who, when, from where, before and after. */
+export default function OperationLogPage() {
+  const { t, i18n } = useTranslation();
+  const { query, setFilters, setPage } = usePagedFilters<Filters>({});
+  const log = useOperationLog(query);
+  const [exporting, setExporting] = useState(false);
+  useTabBusy(log.isFetching);
+  const actionLabel = (action: string) => t(`log.actions.${action.replace('.', '_')}`, { defaultValue: action });
+
+  const columns: ColumnsType<OperationLogEntry> = [
+    { title: t('log.time'), dataIndex: 'at', render: (at: number) => new Date(at).toLocaleString(i18n.language.replace('_', '-')) },
+    { title: t('log.user'), dataIndex: 'actor', render: (actor: string) => actor || '—' },
+    { title: t('log.address'), dataIndex: 'ip' },
+    { title: t('log.action'), dataIndex: 'action', render: actionLabel },
+    { title: t('log.object'), key: 'object', render: (_, entry) => `${t(`log.objects.${entry.objectType}`)} ${entry.objectId}` },
+  ];
+
+  const onExport = async () => {
+    setExporting(true);
+    const { currentPage: _, pageSize: __, ...filters } = query;
+    await exportOperationLog(filters).catch(() => {});
+    setExporting(false);
+  };
+
+  return (
+    <Card
+      title={t('navBar.logAudit')}
+      variant="borderless"
+      extra={
+        <Button icon={<DownloadOutlined />} loading={exporting} onClick={onExport}>
+          {t('log.export')}
+        </Button>
+      }
+    >
+      <Flex wrap gap={8} style={{ marginBottom: 16 }}>
+        <Select
+          allowClear
+          placeholder={t('log.object')}
+          aria-label={t('log.object')}
+          style={{ width: 160 }}
+          options={AUDIT_OBJECT_TYPES.map((type) => ({ value: type, label: t(`log.objects.${type}`) }))}
+          onChange={(objectType?: Filters['objectType']) => setFilters({ objectType })}
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('log.objectId')}
+          aria-label={t('log.objectId')}
+          style={{ width: 180 }}
+          onSearch={(objectId) => setFilters({ objectId: objectId || undefined })}
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('log.user')}
+          aria-label={t('log.user')}
+          style={{ width: 180 }}
+          onSearch={(actor) => setFilters({ actor: actor || undefined })}
+        />
+        <DatePicker.RangePicker
+          showTime
+          aria-label={t('log.time')}
+          onChange={(range) => setFilters({ from: range?.[0]?.valueOf(), to: range?.[1]?.valueOf() })}
+        />
+      </Flex>
+      <Table
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={log.data?.entries}
+        loading={log.isFetching}
+        scroll={{ x: 800 }}
+        expandable={{
+          rowExpandable: (entry) => entry.before !== '' || entry.after !== '',
+          expandedRowRender: (entry) => (
+            <Flex gap={24} wrap>
+              <div style={{ flex: 1, minWidth: 280 }}>
+                <Typography.Text strong>{t('log.before')}</Typography.Text>
+                <Json text={entry.before} />
+              </div>
+              <div style={{ flex: 1, minWidth: 280 }}>
+                <Typography.Text strong>{t('log.after')}</Typography.Text>
+                <Json text={entry.after} />
+              </div>
+            </Flex>
+          ),
+        }}
+        pagination={paginationProps(t, { current: query.currentPage, pageSize: query.pageSize, total: log.data?.total ?? 0 }, setPage)}
+      />
+    </Card>
+  );
+}
