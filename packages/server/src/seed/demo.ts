@@ -157,7 +157,7 @@ export async function seedDemo(database: Database) {
       .insert(datalogger)
       .values({
         sn: demo.datalogger,
-        secretHash: await hashPassword(randomBytes(24).toString('base64url')),
+        secretHash: hashDeviceSecret(newDeviceSecret()),
         organisationId: root.id,
         registeredBy: adminId,
       })

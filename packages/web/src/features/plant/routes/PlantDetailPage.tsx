@@ -7,6 +7,7 @@ import { useTabStore } from '../../../app/tabs/tabStore.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { usePlantDetail } from '../api/plantDetail.ts';
+import { PlantSharing } from '../components/PlantSharing.tsx';
 import { PlantStatusTag } from '../components/PlantStatusTag.tsx';
 
 /** One plant's fields and dataloggers; the tab takes the plant's name once it is known. */
@@ -31,62 +32,65 @@ export default function PlantDetailPage() {
   const contact = (c: { name?: string; phone?: string; email?: string }) => [c.name, c.phone, c.email].filter(Boolean).join(' · ') || '—';
 
   return (
-    <Card title={plant.name} variant="borderless" extra={<PlantStatusTag status={plant.status} />}>
-      <Descriptions
-        bordered
-        size="small"
-        column={{ xs: 1, md: 2 }}
-        items={[
-          { key: 'type', label: t('plant.type'), children: t(`plant.types.${plant.type}`) },
-          {
-            key: 'country',
-            label: t('auth.country'),
-            children: countries.data?.find((c) => c.code === plant.country)?.name ?? plant.country,
-          },
-          { key: 'city', label: t('userCenter.city'), children: dash(plant.city) },
-          { key: 'address', label: t('userCenter.address'), children: dash([plant.address, plant.postcode].filter(Boolean).join(', ')) },
-          {
-            key: 'location',
-            label: t('plant.coordinates'),
-            children:
-              plant.latitude === null || plant.longitude === null
-                ? '—'
-                : `${formatNumber(plant.latitude, 4)}, ${formatNumber(plant.longitude, 4)}`,
-          },
-          {
-            key: 'zone',
-            label: t('plant.timeZone'),
-            children: (
-              <>
-                {plant.timeZone} {plant.summerTime && <Tag>{t('plant.summerTime')}</Tag>}
-              </>
-            ),
-          },
-          { key: 'size', label: t('plant.systemSizeKw'), children: dash(plant.systemSizeKw, ' kW') },
-          { key: 'pv', label: t('plant.pvSizeKwp'), children: dash(plant.pvSizeKwp, ' kWp') },
-          {
-            key: 'tariff',
-            label: t('plant.feedInTariff'),
-            children: plant.feedInTariff === null ? '—' : `${formatNumber(plant.feedInTariff, 4)} ${plant.currency}/kWh`,
-          },
-          { key: 'commissioned', label: t('plant.commissionedOn'), children: dash(plant.commissionedOn) },
-          { key: 'grid', label: t('plant.gridConnectedOn'), children: dash(plant.gridConnectedOn) },
-          { key: 'installer', label: t('plant.installer'), children: dash(plant.installer) },
-          { key: 'owner', label: t('plant.owner'), children: dash(plant.owner) },
-          { key: 'installerContact', label: t('plant.installerContact'), children: contact(plant.installerContact) },
-          { key: 'userContact', label: t('plant.userContact'), children: contact(plant.userContact) },
-          {
-            key: 'dataloggers',
-            label: t('plant.dataloggers'),
-            span: 'filled',
-            children: plant.dataloggerSns.length ? (
-              plant.dataloggerSns.map((sn) => <Tag key={sn}>{sn}</Tag>)
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
-            ),
-          },
-        ]}
-      />
-    </Card>
+    <>
+      <Card title={plant.name} variant="borderless" extra={<PlantStatusTag status={plant.status} />}>
+        <Descriptions
+          bordered
+          size="small"
+          column={{ xs: 1, md: 2 }}
+          items={[
+            { key: 'type', label: t('plant.type'), children: t(`plant.types.${plant.type}`) },
+            {
+              key: 'country',
+              label: t('auth.country'),
+              children: countries.data?.find((c) => c.code === plant.country)?.name ?? plant.country,
+            },
+            { key: 'city', label: t('userCenter.city'), children: dash(plant.city) },
+            { key: 'address', label: t('userCenter.address'), children: dash([plant.address, plant.postcode].filter(Boolean).join(', ')) },
+            {
+              key: 'location',
+              label: t('plant.coordinates'),
+              children:
+                plant.latitude === null || plant.longitude === null
+                  ? '—'
+                  : `${formatNumber(plant.latitude, 4)}, ${formatNumber(plant.longitude, 4)}`,
+            },
+            {
+              key: 'zone',
+              label: t('plant.timeZone'),
+              children: (
+                <>
+                  {plant.timeZone} {plant.summerTime && <Tag>{t('plant.summerTime')}</Tag>}
+                </>
+              ),
+            },
+            { key: 'size', label: t('plant.systemSizeKw'), children: dash(plant.systemSizeKw, ' kW') },
+            { key: 'pv', label: t('plant.pvSizeKwp'), children: dash(plant.pvSizeKwp, ' kWp') },
+            {
+              key: 'tariff',
+              label: t('plant.feedInTariff'),
+              children: plant.feedInTariff === null ? '—' : `${formatNumber(plant.feedInTariff, 4)} ${plant.currency}/kWh`,
+            },
+            { key: 'commissioned', label: t('plant.commissionedOn'), children: dash(plant.commissionedOn) },
+            { key: 'grid', label: t('plant.gridConnectedOn'), children: dash(plant.gridConnectedOn) },
+            { key: 'installer', label: t('plant.installer'), children: dash(plant.installer) },
+            { key: 'owner', label: t('plant.owner'), children: dash(plant.owner) },
+            { key: 'installerContact', label: t('plant.installerContact'), children: contact(plant.installerContact) },
+            { key: 'userContact', label: t('plant.userContact'), children: contact(plant.userContact) },
+            {
+              key: 'dataloggers',
+              label: t('plant.dataloggers'),
+              span: 'filled',
+              children: plant.dataloggerSns.length ? (
+                plant.dataloggerSns.map((sn) => <Tag key={sn}>{sn}</Tag>)
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <PlantSharing plantId={id} writable={plant.writable} />
+    </>
   );
 }
