@@ -1,11 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { AUDIT_OBJECT_TYPES, type OperationLogEntry } from '@sunstack/shared';
-import { Button, Card, DatePicker, Flex, Input, Select, Table, Typography } from 'antd';
+import { Button, Card, DatePicker, Flex, Input, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
-import { paginationProps } from '../../../lib/pagination.ts';
+import { PagedTable } from '../../../components/PagedTable.tsx';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { exportOperationLog, useOperationLog } from '../api/operationLog.ts';
 
@@ -18,7 +18,8 @@ const Json = ({ text }: { text: string }) =>
 /** The operation log (log audit): every change with who, when, from where, before and after. */
 export default function OperationLogPage() {
   const { t, i18n } = useTranslation();
-  const { query, setFilters, setPage } = usePagedFilters<Filters>({});
+  const paging = usePagedFilters<Filters>({});
+  const { query, setFilters } = paging;
   const log = useOperationLog(query);
   const [exporting, setExporting] = useState(false);
   useTabBusy(log.isFetching);
@@ -78,11 +79,12 @@ export default function OperationLogPage() {
           onChange={(range) => setFilters({ from: range?.[0]?.valueOf(), to: range?.[1]?.valueOf() })}
         />
       </Flex>
-      <Table
+      <PagedTable
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={log.data?.entries}
+        rows={log.data?.entries}
+        total={log.data?.total}
+        paging={paging}
         loading={log.isFetching}
         scroll={{ x: 800 }}
         expandable={{
@@ -100,7 +102,6 @@ export default function OperationLogPage() {
             </Flex>
           ),
         }}
-        pagination={paginationProps(t, { current: query.currentPage, pageSize: query.pageSize, total: log.data?.total ?? 0 }, setPage)}
       />
     </Card>
   );

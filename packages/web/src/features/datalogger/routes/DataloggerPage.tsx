@@ -1,14 +1,14 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { dataloggerSnSchema } from '@sunstack/shared';
-import { Alert, Button, Card, Flex, Form, Input, Modal, message, Popconfirm, Select, Table, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Modal, message, Popconfirm, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Permission } from '../../../app/Permission.tsx';
 import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
+import { PagedTable } from '../../../components/PagedTable.tsx';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
-import { paginationProps } from '../../../lib/pagination.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { type DataloggerRow, useDataloggerList } from '../api/listDataloggers.ts';
 import { useRegisterDatalogger } from '../api/registerDatalogger.ts';
@@ -69,7 +69,8 @@ function RegisterDialog({ open, onClose }: { open: boolean; onClose: () => void 
 export default function DataloggerPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { query, setFilters, setPage } = usePagedFilters<{ sn?: string; bound?: boolean }>({});
+  const paging = usePagedFilters<{ sn?: string; bound?: boolean }>({});
+  const { query, setFilters } = paging;
   const list = useDataloggerList(query);
   const unbind = useUnbindDatalogger();
   const [registering, setRegistering] = useState(false);
@@ -149,14 +150,14 @@ export default function DataloggerPage() {
           onChange={(value?: string) => setFilters({ bound: value === undefined ? undefined : value === 'bound' })}
         />
       </Flex>
-      <Table
+      <PagedTable
         rowKey="sn"
-        size="middle"
         columns={columns}
-        dataSource={list.data?.dataloggers}
+        rows={list.data?.dataloggers}
+        total={list.data?.total}
+        paging={paging}
         loading={list.isFetching}
         scroll={{ x: 720 }}
-        pagination={paginationProps(t, { current: query.currentPage, pageSize: query.pageSize, total: list.data?.total ?? 0 }, setPage)}
       />
       <RegisterDialog open={registering} onClose={() => setRegistering(false)} />
       <ImportDialog open={importing} onClose={() => setImporting(false)} />

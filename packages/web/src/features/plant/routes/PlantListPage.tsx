@@ -1,16 +1,16 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { PLANT_TYPES, type PlantSummary } from '@sunstack/shared';
-import { Button, Card, Flex, Input, Modal, message, Popconfirm, Select, Table, Typography } from 'antd';
+import { Button, Card, Flex, Input, Modal, message, Popconfirm, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCountries } from '../../../api/countries.ts';
 import { Permission } from '../../../app/Permission.tsx';
 import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
+import { PagedTable } from '../../../components/PagedTable.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { ApiError, errnoMessage } from '../../../lib/http.ts';
-import { paginationProps } from '../../../lib/pagination.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { useDeletePlant } from '../api/deletePlant.ts';
 import { usePlantList } from '../api/listPlants.ts';
@@ -24,7 +24,8 @@ export default function PlantListPage() {
   const navigate = useNavigate();
   const canAdd = useClientStore((state) => state.menus.includes('plant-add'));
   const countries = useCountries();
-  const { query, setFilters, setPage } = usePagedFilters<{ name?: string; country?: string; type?: (typeof PLANT_TYPES)[number] }>({});
+  const paging = usePagedFilters<{ name?: string; country?: string; type?: (typeof PLANT_TYPES)[number] }>({});
+  const { query, setFilters } = paging;
   const list = usePlantList(query);
   const remove = useDeletePlant();
   useTabBusy(list.isFetching);
@@ -128,14 +129,14 @@ export default function PlantListPage() {
           onChange={(type?: (typeof PLANT_TYPES)[number]) => setFilters({ type })}
         />
       </Flex>
-      <Table
+      <PagedTable
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={list.data?.plants}
+        rows={list.data?.plants}
+        total={list.data?.total}
+        paging={paging}
         loading={list.isFetching}
         scroll={{ x: 960 }}
-        pagination={paginationProps(t, { current: query.currentPage, pageSize: query.pageSize, total: list.data?.total ?? 0 }, setPage)}
       />
     </Card>
   );
