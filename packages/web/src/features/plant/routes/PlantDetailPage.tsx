@@ -33,7 +33,12 @@ export default function PlantDetailPage() {
 
   return (
     <>
-      <Card title={plant.name} variant="borderless" extra={<PlantStatusTag status={plant.status} />}>
+      <Card
+        title={plant.name}
+        variant="borderless"
+        extra={<PlantStatusTag status={plant.status} />}
+        styles={{ body: { overflowX: 'auto' } }}
+      >
         <Descriptions
           bordered
           size="small"
