@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../packages/server/src/seed/demo.ts';
 import { signedHeaders } from '../packages/server/src/test/harness.ts';
 import { codeIn } from '../packages/server/src/test/mailCapture.ts';
-import { expectedLanding } from './support/landing.ts';
+import { expectedLanding, landingReady } from './support/landing.ts';
 import { useSuite } from './support/suite.ts';
 import { pathOf, signIn, snap, storedClient, submitSignIn, visible, waitForPath } from './support/ui.ts';
 
@@ -85,11 +85,11 @@ describe('sign-up', () => {
 describe('sign-in', () => {
   it.each(DEMO_ACCOUNTS)('$username lands where spec section 2 says', async ({ username, access }) => {
     const page = await suite.page();
-    // /bus/index for every role; the integrator's device list for demo_integrator once that
-    // screen exists in packages/web/src/app/screens.ts (until then /bus/index as well).
+    // /bus/index for every role; the integrator's device list for demo_integrator (computed from
+    // the screens packages/web/src/app/screens.ts registers).
     const landing = expectedLanding(access);
     await signIn(page, username, landing);
-    await visible(page.getByRole('heading', { name: `Welcome, ${demoName(username)}` }));
+    await visible(landingReady(page, access, demoName(username)));
     expect(pathOf(page)).toBe(landing);
     const client = await storedClient(page);
     expect(client).toMatchObject({ access, token: expect.any(String) });

@@ -1,7 +1,7 @@
 import { Access, HOME_PATH, LOGIN_PATH, NO_PERMISSIONS_PATH, NOT_FOUND_PATH } from '@sunstack/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectedLanding } from './support/landing.ts';
+import { expectedLanding, landingReady } from './support/landing.ts';
 import { useSuite } from './support/suite.ts';
 import { pathOf, signIn, snap, visible, waitForPath } from './support/ui.ts';
 
@@ -51,7 +51,7 @@ describe('guard, signed in', () => {
   it('warns "No permissions!" and shows /error/noPermissions when the integrator opens the user center', async () => {
     const page = await suite.page();
     await signIn(page, 'demo_integrator', expectedLanding(Access.integrator));
-    await visible(page.getByRole('heading', { name: 'Welcome, Demo Integrator' }));
+    await visible(landingReady(page, Access.integrator, 'Demo Integrator'));
 
     await page.goto('/user/center');
     await visible(page.getByText('No permissions!', { exact: true }));
@@ -62,6 +62,6 @@ describe('guard, signed in', () => {
     // Signed in, the way out is the role's landing screen.
     await page.getByRole('button', { name: 'Back to home' }).click();
     await waitForPath(page, expectedLanding(Access.integrator));
-    await visible(page.getByRole('heading', { name: 'Welcome, Demo Integrator' }));
+    await visible(landingReady(page, Access.integrator, 'Demo Integrator'));
   });
 });

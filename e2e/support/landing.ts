@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { landingPath, ROUTES, type RouteDef } from '@sunstack/shared';
+import { HOME_PATH, landingPath, ROUTES, type RouteDef } from '@sunstack/shared';
+import type { Locator, Page } from 'playwright-core';
 import { WEB_SRC } from './paths.ts';
 
 /**
@@ -30,4 +31,14 @@ export function builtRoutes(): RouteDef[] {
  */
 export function expectedLanding(access: number): string {
   return landingPath(access, builtRoutes());
+}
+
+/**
+ * What the landing screen shows once it is ready: the home tab greets the account by name; the
+ * integrator's device list (empty in a fresh demo: devices come with the dataloggers' inventory)
+ * says so.
+ */
+export function landingReady(page: Page, access: number, displayName: string): Locator {
+  if (expectedLanding(access) === HOME_PATH) return page.getByRole('heading', { name: `Welcome, ${displayName}` });
+  return page.getByText('No devices yet. Devices appear when their datalogger reports its inventory.');
 }

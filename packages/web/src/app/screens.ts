@@ -4,6 +4,7 @@ import { lazyScreen } from './lazyScreen.ts';
 
 const ErrorPage = lazyScreen(() => import('../features/errors/routes/ErrorPage.tsx'));
 const DownloadPage = lazyScreen(() => import('../features/download/routes/DownloadPage.tsx'));
+const DeviceListPage = lazyScreen(() => import('../features/device/routes/DeviceListPage.tsx'));
 
 /**
  * The screens that exist, by route name. Only these get a route, a menu entry and a tab; a
@@ -23,7 +24,9 @@ export const SCREENS: Record<string, ComponentType> = {
   plant: lazyScreen(() => import('../features/plant/routes/PlantListPage.tsx')),
   'plant-add': lazyScreen(() => import('../features/plant/routes/PlantAddPage.tsx')),
   'plant-detail': lazyScreen(() => import('../features/plant/routes/PlantDetailPage.tsx')),
+  device: DeviceListPage,
   'device-module': lazyScreen(() => import('../features/datalogger/routes/DataloggerPage.tsx')),
+  'integrator-device-list': DeviceListPage,
   'log-audit': lazyScreen(() => import('../features/audit/routes/OperationLogPage.tsx')),
 };
 
