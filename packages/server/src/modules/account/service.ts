@@ -3,7 +3,6 @@ import {
   type AccessResult,
   APP_ROUTES,
   canAccess,
-  DEFAULT_PERMISSIONS,
   Errno,
   type Language,
   LIMITS,
@@ -16,6 +15,7 @@ import {
 import { AppError } from '../../http/errors.ts';
 import type { MailService } from '../mail/service.ts';
 import { countryName, isCountryCode } from '../meta/countries.ts';
+import { permissionsOf } from '../scope/permissions.ts';
 import { hashPassword, verifyPassword } from '../session/password.ts';
 import type { ClientInfo, Session, SessionService } from '../session/service.ts';
 import type { AccountRepo, AccountRow, VerificationPurpose } from './repo.ts';
@@ -159,7 +159,7 @@ export function createAccountService(deps: { accounts: AccountRepo; sessions: Se
       return {
         access: session.access,
         menus: APP_ROUTES.filter((route) => canAccess(route, session.access)).map((route) => route.name),
-        buttons: [...(DEFAULT_PERMISSIONS[session.access] ?? [])],
+        buttons: [...permissionsOf(session)],
       };
     },
   };

@@ -6,12 +6,7 @@ import { dataloggerVisible, plantWritable, type Scope } from '../scope/scope.ts'
 
 export function createDataloggerRepo(db: Db) {
   return {
-    async exists(sn: string) {
-      const rows = await db.select({ sn: datalogger.sn }).from(datalogger).where(eq(datalogger.sn, sn));
-      return rows.length > 0;
-    },
-
-    /** False when the SN was registered meanwhile (primary key). */
+    /** False when the SN is registered already (primary key): checked by the insert itself. */
     async insert(row: typeof datalogger.$inferInsert) {
       const rows = await db.insert(datalogger).values(row).onConflictDoNothing().returning({ sn: datalogger.sn });
       return rows.length === 1;

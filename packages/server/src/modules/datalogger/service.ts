@@ -14,7 +14,6 @@ export function createDataloggerService(deps: { dataloggers: DataloggerRepo; aud
     /** Registers a datalogger and answers its MQTT secret, once; only the hash is kept (protocol.md). */
     async register(session: Session, client: ClientInfo, sn: string) {
       requirePermission(session, 'datalogger.import');
-      if (await dataloggers.exists(sn)) throw new AppError(Errno.snExists);
       const secret = newDeviceSecret();
       const created = await dataloggers.insert({
         sn,

@@ -74,14 +74,6 @@ export function createPlantRepo(db: Db) {
       return db.select({ sn: datalogger.sn, plantId: datalogger.plantId }).from(datalogger).where(inArray(datalogger.sn, sns));
     },
 
-    async endUserId(username: string) {
-      const [row] = await db
-        .select({ id: account.id })
-        .from(account)
-        .where(and(sql`lower(${account.username}) = lower(${username})`, eq(account.access, 1), isNull(account.disabledAt)));
-      return row?.id;
-    },
-
     /** Creates the plant and binds its dataloggers (and their devices) at once; a datalogger bound meanwhile fails it whole. */
     async create(row: NewPlant, sns: string[]) {
       return db.transaction(async (tx) => {
@@ -123,11 +115,12 @@ export function createPlantRepo(db: Db) {
       });
     },
 
-    async accountId(username: string, access: number) {
+    /** The active account with this user name and one of these roles. */
+    async accountId(username: string, ...accesses: number[]) {
       const [row] = await db
         .select({ id: account.id })
         .from(account)
-        .where(and(sql`lower(${account.username}) = lower(${username})`, eq(account.access, access), isNull(account.disabledAt)));
+        .where(and(sql`lower(${account.username}) = lower(${username})`, inArray(account.access, accesses), isNull(account.disabledAt)));
       return row?.id;
     },
 

@@ -44,7 +44,7 @@ export function createPlantService(deps: { plants: PlantRepo; audit: AuditServic
     async create(session: Session, client: ClientInfo, body: PlantCreateBody) {
       const { dataloggers, owner, ...fields } = body;
       await checkDataloggers(dataloggers);
-      const ownerId = owner ? await plants.endUserId(owner) : undefined;
+      const ownerId = owner ? await plants.accountId(owner, Access.endUser) : undefined;
       if (owner && ownerId === undefined) throw new AppError(Errno.ownerUnknown);
       const id = await plants.create(
         {
@@ -88,7 +88,7 @@ export function createPlantService(deps: { plants: PlantRepo; audit: AuditServic
 
     async unshare(session: Session, client: ClientInfo, id: number, username: string) {
       await writablePlant(session, id);
-      const accountId = (await plants.accountId(username, Access.endUser)) ?? (await plants.accountId(username, Access.installer));
+      const accountId = await plants.accountId(username, Access.endUser, Access.installer);
       if (accountId === undefined || !(await plants.removeMember(id, accountId))) throw new AppError(Errno.targetUnknown);
       await audit.record(session, client, { action: 'plant.unshare', objectType: 'plant', objectId: id, before: { user: username } });
     },
