@@ -12,6 +12,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      { test: { name: 'simulator', include: ['packages/simulator/src/**/*.test.ts'] } },
       { test: { name: 'web', include: ['packages/web/src/**/*.test.{ts,tsx}'] } },
       {
         test: {

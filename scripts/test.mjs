@@ -42,7 +42,7 @@ function vitest(title, projects, report) {
 const steps = [];
 steps.push({ ok: run('Typecheck', 'npm', ['run', 'typecheck', '--silent']), passed: 0, failed: 0 });
 steps.push({ ok: run('Lint', 'npx', ['biome', 'check', '.']), passed: 0, failed: 0 });
-steps.push(vitest('Unit and API tests', ['shared', 'server', 'web'], '.artifacts/vitest-unit.json'));
+steps.push(vitest('Unit and API tests', ['shared', 'server', 'simulator', 'web'], '.artifacts/vitest-unit.json'));
 steps.push({ ok: run('Web build', 'npm', ['run', 'build', '-w', '@sunstack/web', '--silent']), passed: 0, failed: 0 });
 steps.push(vitest('Browser tests (Chromium)', ['e2e'], '.artifacts/vitest-e2e.json'));
 

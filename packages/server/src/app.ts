@@ -26,6 +26,9 @@ import { createDataloggerService } from './modules/datalogger/service.ts';
 import { createDeviceRepo } from './modules/device/repo.ts';
 import { deviceRoutes } from './modules/device/routes.ts';
 import { createDeviceService } from './modules/device/service.ts';
+import { createIngestMetrics } from './modules/ingest/metrics.ts';
+import { createIngestRepo } from './modules/ingest/repo.ts';
+import { createIngestService, type IngestService } from './modules/ingest/service.ts';
 import { createMailRepo } from './modules/mail/repo.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
 import { metaRoutes } from './modules/meta/routes.ts';
@@ -39,6 +42,7 @@ import { createSessionRepo } from './modules/session/repo.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { createSessionService } from './modules/session/service.ts';
 import { createSessionCache, REVOCATION_CHANNEL } from './modules/session/sessionCache.ts';
+import { createTelemetryRepo } from './modules/telemetry/repo.ts';
 
 export interface AppOptions {
   config: Config;
@@ -50,6 +54,8 @@ export interface AppOptions {
 export interface App {
   http: FastifyInstance;
   mail: MailService;
+  /** Device messages in, whichever broker delivers them (started by dataLoop.ts). */
+  ingest: IngestService;
   /** Every API call and who may make it, for the role and scope test matrices. */
   apiRoutes: ApiRoute[];
 }
@@ -129,6 +135,15 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
   const devices = createDeviceService({ devices: createDeviceRepo(db), plants: plantRepo, audit });
   const organisations = createOrganisationService({ organisations: createOrganisationRepo(db), sessions, audit });
 
+  const ingestMetrics = createIngestMetrics();
+  const telemetry = createTelemetryRepo(db);
+  const ingest = createIngestService(
+    { telemetry, repo: createIngestRepo(db), metrics: ingestMetrics },
+    { retentionDays: config.rawRetentionDays, now, log: http.log },
+  );
+  // Prometheus scrapes this; it names no tenant data.
+  http.get('/metrics', async (_, reply) => reply.type(ingestMetrics.registry.contentType).send(await ingestMetrics.registry.metrics()));
+
   registerRequestContext(http, sessions, now);
   metaRoutes(http);
   sessionRoutes(http, sessions);
@@ -158,5 +173,5 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
     return reply.status(404).send({ errno: Errno.notFound, result: {} });
   });
 
-  return { http, mail, apiRoutes };
+  return { http, mail, ingest, apiRoutes };
 }

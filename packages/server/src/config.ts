@@ -4,7 +4,11 @@ import { z } from 'zod';
 /** The repository root, so `./data` means the same folder whichever workspace starts the server. */
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-export const SERVER_ROLES = ['api', 'jobs'] as const;
+/**
+ * api: HTTP; jobs: mail and other queued work; ingest: device messages (the embedded broker
+ * and its ingest, or a consumer of MQTT_URL); simulator: the simulated fleet (demo only).
+ */
+export const SERVER_ROLES = ['api', 'jobs', 'ingest', 'simulator'] as const;
 export type ServerRole = (typeof SERVER_ROLES)[number];
 
 const urlWithScheme = (schemes: string[]) =>
@@ -33,6 +37,18 @@ const envSchema = z.object({
     .max(24 * 90)
     .default(24 * 7),
   WEB_DIST: z.string().default(`${REPO_ROOT}packages/web/dist`),
+  /** The embedded MQTT broker; 1884 so it never clashes with a system broker on 1883. */
+  MQTT_HOST: z.string().min(1).default('127.0.0.1'),
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1884),
+  /** An external broker (Mosquitto, EMQX) instead of the embedded one. */
+  MQTT_URL: urlWithScheme(['mqtt', 'mqtts']).optional(),
+  /** Names this ingest process's persistent sessions on MQTT_URL, so a restart resumes them. */
+  INGEST_INSTANCE: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/)
+    .default('main'),
+  /** Raw samples are kept this long; rollups are kept. */
+  RAW_RETENTION_DAYS: z.coerce.number().int().min(2).max(3650).default(400),
 });
 
 export interface Config {
@@ -47,6 +63,8 @@ export interface Config {
   roles: ServerRole[];
   tokenTtlMs: number;
   webDist: string;
+  mqtt: { host: string; port: number; url: string | undefined; instance: string };
+  rawRetentionDays: number;
   /** Demo accounts and the simulated fleet exist only on the embedded database, never on DATABASE_URL. */
   demo: boolean;
 }
@@ -73,6 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     roles: e.ROLES,
     tokenTtlMs: e.TOKEN_TTL_HOURS * 3_600_000,
     webDist: e.WEB_DIST,
+    mqtt: { host: e.MQTT_HOST, port: e.MQTT_PORT, url: e.MQTT_URL, instance: e.INGEST_INSTANCE },
+    rawRetentionDays: e.RAW_RETENTION_DAYS,
     demo: e.DATABASE_URL === undefined,
   };
 }

@@ -12,5 +12,6 @@ export * from './errno/codes.ts';
 export * from './languages.ts';
 export * from './limits.ts';
 export * from './permissions.ts';
+export * from './protocol.ts';
 export * from './routes.ts';
 export * from './signature.ts';

@@ -153,6 +153,12 @@ export const datalogger = pgTable('datalogger', {
   registeredBy: id('registered_by').notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
   boundAt: at('bound_at'),
+  /** What it last said on dl/{sn}/up/status (0008_telemetry.sql). */
+  online: boolean('online').notNull().default(false),
+  statusAt: at('status_at'),
+  firmware: text('firmware').notNull().default(''),
+  ip: text('ip').notNull().default(''),
+  signal: doublePrecision('signal'),
 });
 
 export const device = pgTable('device', {
@@ -165,6 +171,8 @@ export const device = pgTable('device', {
   firmware: jsonb('firmware').$type<Record<string, string>>().notNull().default({}),
   lastSeenAt: at('last_seen_at'),
   createdAt: at('created_at').notNull().defaultNow(),
+  /** The compact id telemetry refers to (0008_telemetry.sql). */
+  id: bigserial('id', { mode: 'number' }).notNull(),
 });
 
 export const deviceGrant = pgTable(
@@ -191,3 +199,22 @@ export const auditLog = pgTable('audit_log', {
   before: jsonb('before'),
   after: jsonb('after'),
 });
+
+/** The newest value of every variable of a device (0008_telemetry.sql). */
+export const telemetryLatest = pgTable('telemetry_latest', {
+  deviceId: id('device_id').primaryKey(),
+  ts: at('ts').notNull(),
+  vars: jsonb('vars').$type<Record<string, number>>().notNull(),
+});
+
+export const deviceEvent = pgTable(
+  'device_event',
+  {
+    deviceId: id('device_id').notNull(),
+    ts: at('ts').notNull(),
+    code: integer('code').notNull(),
+    state: text('state', { enum: ['raised', 'cleared'] }).notNull(),
+    receivedAt: at('received_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.deviceId, table.ts, table.code, table.state] })],
+);

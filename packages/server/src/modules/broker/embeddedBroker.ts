@@ -1,0 +1,102 @@
+import { createServer, type Server } from 'node:net';
+import { DATALOGGER_SN, parseUplinkTopic, uplinkTopic } from '@sunstack/shared';
+import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
+
+export interface EmbeddedBrokerOptions {
+  host: string;
+  port: number;
+  /** Whether `password` is the secret issued to datalogger `sn`. */
+  authenticate(sn: string, password: string): Promise<boolean>;
+  /** Stores a device message; resolves when it is durable, and only then is it acknowledged. */
+  receive(sn: string, topic: string, payload: Buffer): Promise<void>;
+  log: { warn(message: string): void };
+}
+
+export interface EmbeddedBroker {
+  port: number;
+  /** Sends a command down to a datalogger (dl/{sn}/down/cmd), QoS 1. */
+  publish(topic: string, payload: string): Promise<void>;
+  connectedClients(): number;
+  close(): Promise<void>;
+}
+
+const NOT_AUTHORISED = 5;
+
+/**
+ * The in-process MQTT broker (Aedes) of the embedded setup, enforcing the protocol's rules: a
+ * datalogger connects with its SN as client id and user name and its secret as password, may
+ * publish only under dl/{sn}/up/ without retain, and subscribe only to dl/{sn}/down/ topics
+ * without wildcards. A publish is acknowledged once the ingest has stored it.
+ */
+export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
+  const broker = await Aedes.createBroker({
+    // The platform's own heartbeat topic is of no use to devices, which may not subscribe to $SYS.
+    heartbeatInterval: 3_600_000,
+    drainTimeout: 30_000,
+    maxTopicLevels: 8,
+
+    authenticate(client: Client, username: string | undefined, password: Buffer | undefined, callback) {
+      const refuse = () => {
+        const error = new Error('not authorised') as AuthenticateError;
+        error.returnCode = NOT_AUTHORISED;
+        callback(error, false);
+      };
+      if (!username || username !== client.id || !DATALOGGER_SN.test(username) || !password) return refuse();
+      options.authenticate(username, password.toString('utf8')).then(
+        (ok) => (ok ? callback(null, true) : refuse()),
+        () => refuse(),
+      );
+    },
+
+    authorizePublish(client: Client | null, packet: PublishPacket, callback) {
+      const topic = client ? parseUplinkTopic(packet.topic) : null;
+      if (!client || !topic || topic.sn !== client.id || packet.retain) {
+        return callback(new Error(`publish to ${packet.topic} refused`));
+      }
+      options.receive(client.id, packet.topic, Buffer.from(packet.payload)).then(() => callback(null));
+    },
+
+    authorizeSubscribe(client: Client, subscription, callback) {
+      const own = `dl/${client.id}/down/`;
+      const allowed = subscription.topic.startsWith(own) && !/[+#]/.test(subscription.topic);
+      callback(null, allowed ? subscription : null);
+    },
+
+    // Device messages are for the ingest, never forwarded to other clients.
+    authorizeForward(client: Client, packet) {
+      return packet.topic.startsWith(`dl/${client.id}/down/`) ? packet : null;
+    },
+  });
+
+  // A clean disconnect sends no last will; the datalogger is offline all the same.
+  broker.on('clientDisconnect', (client: Client) => {
+    // A datalogger that reconnected has taken its id over already; the old connection says nothing.
+    const current = (broker as unknown as { clients: Record<string, Client | undefined> }).clients[client.id];
+    if (!DATALOGGER_SN.test(client.id) || (current && current !== client)) return;
+    void options.receive(client.id, uplinkTopic(client.id, 'status'), Buffer.from('{"online":false}'));
+  });
+  broker.on('clientError', (client: Client, error: Error) => options.log.warn(`mqtt client ${client.id}: ${error.message}`));
+
+  const server: Server = createServer(broker.handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+
+  return {
+    port,
+    publish: (topic, payload) =>
+      new Promise((resolve, reject) =>
+        broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, (error) =>
+          error ? reject(error) : resolve(),
+        ),
+      ),
+    connectedClients: () => broker.connectedClients,
+    close: async () => {
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/** The ingest's figures for `/metrics` (Prometheus text format); one registry per app. */
+export function createIngestMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    messages: new Counter({
+      name: 'sunstack_ingest_messages_total',
+      help: 'Device messages received, by kind',
+      labelNames: ['kind'] as const,
+      registers: [registry],
+    }),
+    rejectedMessages: new Counter({
+      name: 'sunstack_ingest_rejected_messages_total',
+      help: 'Device messages dropped whole, by reason',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    }),
+    samples: new Counter({ name: 'sunstack_ingest_samples_total', help: 'Samples stored (new ones only)', registers: [registry] }),
+    duplicateSamples: new Counter({
+      name: 'sunstack_ingest_duplicate_samples_total',
+      help: 'Samples that were already stored',
+      registers: [registry],
+    }),
+    rejectedValues: new Counter({
+      name: 'sunstack_ingest_rejected_values_total',
+      help: 'Values dropped from samples (not finite numbers), and samples of unknown devices or times',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    }),
+    batchSize: new Histogram({
+      name: 'sunstack_ingest_batch_samples',
+      help: 'Samples per database batch',
+      buckets: [1, 10, 50, 100, 500, 1000, 5000, 20000],
+      registers: [registry],
+    }),
+    queueDepth: new Gauge({ name: 'sunstack_ingest_queue_messages', help: 'Messages waiting to be stored', registers: [registry] }),
+    lag: new Histogram({
+      name: 'sunstack_ingest_lag_seconds',
+      help: 'From a live sample being measured to it being stored',
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
+      registers: [registry],
+    }),
+  };
+}
+export type IngestMetrics = ReturnType<typeof createIngestMetrics>;

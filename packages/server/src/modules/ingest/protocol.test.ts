@@ -1,0 +1,168 @@
+import { uplinkTopic } from '@sunstack/shared';
+import { sql } from 'drizzle-orm';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { type DataLoop, startDataLoop } from '../../dataLoop.ts';
+import { selectRows } from '../../db/rawSql.ts';
+import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+
+/**
+ * The device protocol against the embedded broker: who may connect, publish and subscribe, and
+ * what is stored. (The same rules for Mosquitto are tested with a real mosquitto process.)
+ */
+let t: TestApp;
+let loop: DataLoop;
+let plant: FleetPlant;
+let other: FleetPlant;
+const quiet = { info: () => {}, warn: () => {} };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  loop = await startDataLoop(loadConfig({ MQTT_PORT: '0', LOG_LEVEL: 'silent' }), t.app.ingest, quiet);
+  plant = await createFleetPlant(t.database.db, { devices: 2 });
+  other = await createFleetPlant(t.database.db);
+});
+afterAll(async () => {
+  await loop.close();
+  await t.close();
+});
+
+function connect(sn: string, password: string, extra: IClientOptions = {}): Promise<MqttClient> {
+  return new Promise((resolve, reject) => {
+    const client = mqtt.connect(loop.brokerUrl, {
+      clientId: sn,
+      username: sn,
+      password,
+      reconnectPeriod: 0,
+      connectTimeout: 5_000,
+      ...extra,
+    });
+    client.once('connect', () => resolve(client));
+    client.once('error', (error) => {
+      client.end(true);
+      reject(error);
+    });
+  });
+}
+
+const metric = async (name: string) => {
+  const text = await (await t.app.http.inject({ method: 'GET', url: '/metrics' })).body;
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith(name))
+    .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+};
+
+const publish = (client: MqttClient, topic: string, payload: unknown, options: { retain?: boolean } = {}) =>
+  client.publishAsync(topic, typeof payload === 'string' ? payload : JSON.stringify(payload), { qos: 1, ...options });
+
+describe('device protocol on the embedded broker', () => {
+  it('refuses a wrong secret, an unknown SN and a client id that is not the user name', async () => {
+    await expect(connect(plant.dataloggerSn, 'wrong-secret')).rejects.toThrow(/Not authorized|not authorised/i);
+    await expect(connect('999999999999999', plant.secret)).rejects.toThrow(/Not authorized/i);
+    await expect(connect(plant.dataloggerSn, plant.secret, { clientId: other.dataloggerSn })).rejects.toThrow(/Not authorized/i);
+    const client = await connect(plant.dataloggerSn, plant.secret);
+    await client.endAsync();
+  });
+
+  it('stores inventory and telemetry once, with non-finite values dropped and counted', async () => {
+    const client = await connect(plant.dataloggerSn, plant.secret);
+    const sn = plant.dataloggerSn;
+    await publish(client, uplinkTopic(sn, 'status'), { online: true, fw: '1.2.3', ip: '10.0.0.2' });
+    await publish(client, uplinkTopic(sn, 'inventory'), {
+      ts: Date.now(),
+      devices: [{ sn: `BAT${sn}`, type: 'battery', model: 'Fixture Battery', fw: { master: '2.0' } }],
+    });
+    const ts = Math.floor(Date.now() / 300_000) * 300_000;
+    const samples = [
+      { ts, device: `BAT${sn}`, vars: { SoC: 55, batTemperature: 21.5, bogus: 'x', chargeEnergyTotal: 10 } },
+      { ts: ts - 300_000, device: `BAT${sn}`, vars: { SoC: 54, chargeEnergyTotal: 9.5 } },
+    ];
+    const rejectedBefore = await metric('sunstack_ingest_rejected_values_total{reason="notFinite"}');
+    // Published twice and out of order: each (device, ts) is stored once.
+    await publish(client, uplinkTopic(sn, 'telemetry'), { seq: 1, samples });
+    await publish(client, uplinkTopic(sn, 'telemetry'), { seq: 2, samples: [...samples].reverse() });
+
+    const rows = await selectRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from telemetry t join device d on d.id = t.device_id where d.sn = ${`BAT${sn}`}`,
+    );
+    expect(rows[0]?.n).toBe(2);
+    expect((await metric('sunstack_ingest_rejected_values_total{reason="notFinite"}')) - rejectedBefore).toBe(2);
+    const [status] = await selectRows<{ online: boolean; firmware: string }>(
+      t.database.db,
+      sql`select online, firmware from datalogger where sn = ${sn}`,
+    );
+    expect(status).toEqual({ online: true, firmware: '1.2.3' });
+    await client.endAsync();
+    // A clean disconnect leaves the datalogger offline.
+    await expect
+      .poll(
+        async () => (await selectRows<{ online: boolean }>(t.database.db, sql`select online from datalogger where sn = ${sn}`))[0]?.online,
+      )
+      .toBe(false);
+  });
+
+  it("refuses another SN's topics, retained publishes and wildcard or foreign subscriptions", async () => {
+    const client = await connect(plant.dataloggerSn, plant.secret);
+    // mqtt.js rejects a SUBACK with any refusal; the codes are on the packet it carries.
+    const suback = await client
+      .subscribeAsync({
+        [`dl/${plant.dataloggerSn}/down/cmd`]: { qos: 1 },
+        [`dl/${plant.dataloggerSn}/down/#`]: { qos: 1 },
+        [`dl/${other.dataloggerSn}/down/cmd`]: { qos: 1 },
+        '$SYS/#': { qos: 0 },
+        '#': { qos: 0 },
+      })
+      .catch((error: { packet: { granted: number[] } }) => error.packet);
+    expect((suback as { granted: number[] }).granted).toEqual([1, 128, 128, 128, 128]);
+    await client.endAsync();
+
+    // Publishing for another datalogger closes the connection and stores nothing.
+    for (const [topic, options] of [
+      [uplinkTopic(other.dataloggerSn, 'status'), {}],
+      [uplinkTopic(plant.dataloggerSn, 'status'), { retain: true }],
+      ['dl/+/up/status', {}],
+    ] as const) {
+      const offender = await connect(plant.dataloggerSn, plant.secret);
+      const closed = new Promise<void>((resolve) => offender.once('close', () => resolve()));
+      offender.publish(topic, '{"online":true}', { qos: 1, ...options });
+      await closed;
+      offender.end(true);
+    }
+    const [row] = await selectRows<{ online: boolean }>(t.database.db, sql`select online from datalogger where sn = ${other.dataloggerSn}`);
+    expect(row?.online).toBe(false);
+  });
+
+  it('refuses samples for devices of another datalogger, and counts malformed and oversized messages', async () => {
+    const client = await connect(other.dataloggerSn, other.secret);
+    const before = {
+      unknown: await metric('sunstack_ingest_rejected_values_total{reason="unknownDevice"}'),
+      invalid: await metric('sunstack_ingest_rejected_messages_total{reason="invalid"}'),
+      notJson: await metric('sunstack_ingest_rejected_messages_total{reason="notJson"}'),
+      tooLarge: await metric('sunstack_ingest_rejected_messages_total{reason="tooLarge"}'),
+    };
+    const foreignDevice = plant.devices[0]?.sn as string;
+    await publish(client, uplinkTopic(other.dataloggerSn, 'telemetry'), {
+      seq: 1,
+      samples: [{ ts: Date.now(), device: foreignDevice, vars: { pvPower: 1 } }],
+    });
+    await publish(client, uplinkTopic(other.dataloggerSn, 'telemetry'), { seq: 'x' });
+    await publish(client, uplinkTopic(other.dataloggerSn, 'telemetry'), '{not json');
+    await publish(client, uplinkTopic(other.dataloggerSn, 'telemetry'), `"${'x'.repeat(300 * 1024)}"`);
+    expect(await metric('sunstack_ingest_rejected_values_total{reason="unknownDevice"}')).toBe(before.unknown + 1);
+    expect(await metric('sunstack_ingest_rejected_messages_total{reason="invalid"}')).toBe(before.invalid + 1);
+    expect(await metric('sunstack_ingest_rejected_messages_total{reason="notJson"}')).toBe(before.notJson + 1);
+    expect(await metric('sunstack_ingest_rejected_messages_total{reason="tooLarge"}')).toBe(before.tooLarge + 1);
+    const [row] = await selectRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from telemetry where device_id = ${plant.devices[0]?.id}`,
+    );
+    expect(row?.n).toBe(0);
+    // The connection survived all of it.
+    expect(client.connected).toBe(true);
+    await client.endAsync();
+  });
+});

@@ -1,0 +1,79 @@
+import type { InventoryPayload, StatusPayload } from '@sunstack/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { jsonParam, selectRows } from '../../db/rawSql.ts';
+
+export interface KnownDevice {
+  id: number;
+  sn: string;
+  dataloggerSn: string;
+  plantId: number | null;
+  timeZone: string;
+}
+
+/** What the ingest reads and writes besides telemetry: devices, datalogger status, events. */
+export function createIngestRepo(db: Db) {
+  return {
+    async secretHashOf(sn: string): Promise<string | undefined> {
+      const [row] = await selectRows<{ secret_hash: string }>(db, sql`select secret_hash from datalogger where sn = ${sn}`);
+      return row?.secret_hash;
+    },
+
+    async devices(sns: string[]): Promise<KnownDevice[]> {
+      const rows = await selectRows<{ id: number; sn: string; datalogger_sn: string; plant_id: number | null; time_zone: string | null }>(
+        db,
+        sql`select d.id, d.sn, d.datalogger_sn, d.plant_id, p.time_zone from device d
+          left join plant p on p.id = d.plant_id
+          where d.sn in (select v #>> '{}' from jsonb_array_elements(${jsonParam(sns)}) v)`,
+      );
+      return rows.map((row) => ({
+        id: Number(row.id),
+        sn: row.sn,
+        dataloggerSn: row.datalogger_sn,
+        plantId: row.plant_id === null ? null : Number(row.plant_id),
+        timeZone: row.time_zone ?? 'UTC',
+      }));
+    },
+
+    async setStatus(sn: string, status: StatusPayload, at: Date) {
+      await db.execute(sql`update datalogger set online = ${status.online}, status_at = ${at.toISOString()}::timestamptz,
+        firmware = coalesce(${status.fw ?? null}, firmware), ip = coalesce(${status.ip ?? null}, ip), signal = coalesce(${status.signal ?? null}, signal)
+        where sn = ${sn}`);
+    },
+
+    /**
+     * Creates or updates the devices a datalogger reports, under its plant. A device another
+     * datalogger already reports stays with that one; its sns are answered as refused.
+     */
+    async upsertInventory(dataloggerSn: string, inventory: InventoryPayload): Promise<string[]> {
+      const rows = inventory.devices.map((d) => ({
+        sn: d.sn,
+        type: d.type,
+        model: d.model,
+        rated_power: d.ratedPower ?? null,
+        firmware: d.fw,
+      }));
+      const written = await selectRows<{ sn: string }>(
+        db,
+        sql`insert into device (sn, datalogger_sn, plant_id, type, model, rated_power_kw, firmware, last_seen_at)
+          select x.sn, ${dataloggerSn}, (select plant_id from datalogger where sn = ${dataloggerSn}), x.type, x.model, x.rated_power, x.firmware, now()
+          from jsonb_to_recordset(${jsonParam(rows)}) as x(sn text, type text, model text, rated_power numeric, firmware jsonb)
+          on conflict (sn) do update set type = excluded.type, model = excluded.model, rated_power_kw = excluded.rated_power_kw,
+            firmware = excluded.firmware, last_seen_at = now()
+          where device.datalogger_sn = excluded.datalogger_sn
+          returning sn`,
+      );
+      const accepted = new Set(written.map((row) => row.sn));
+      return rows.map((row) => row.sn).filter((sn) => !accepted.has(sn));
+    },
+
+    async insertEvents(events: { deviceId: number; ts: number; code: number; state: string }[]) {
+      if (events.length === 0) return;
+      const rows = events.map((e) => ({ device_id: e.deviceId, ts: e.ts, code: e.code, state: e.state }));
+      await db.execute(sql`insert into device_event (device_id, ts, code, state)
+        select device_id, to_timestamp(ts / 1000.0), code, state from jsonb_to_recordset(${jsonParam(rows)}) as x(device_id bigint, ts float8, code int, state text)
+        on conflict do nothing`);
+    },
+  };
+}
+export type IngestRepo = ReturnType<typeof createIngestRepo>;

@@ -1,0 +1,249 @@
+import {
+  eventPayload,
+  inventoryPayload,
+  MAX_PAYLOAD_BYTES,
+  parseUplinkTopic,
+  replyPayload,
+  statusPayload,
+  telemetryPayload,
+} from '@sunstack/shared';
+import type { z } from 'zod';
+import { deviceSecretMatches } from '../datalogger/secret.ts';
+import type { DeviceSample, TelemetryRepo } from '../telemetry/repo.ts';
+import type { IngestMetrics } from './metrics.ts';
+import type { IngestRepo, KnownDevice } from './repo.ts';
+
+export interface IngestOptions {
+  /** Messages waiting to be stored before publishers are held back. */
+  maxQueuedMessages?: number;
+  /** Samples per database transaction. */
+  maxBatchSamples?: number;
+  /** Samples older than this are refused (raw retention). */
+  retentionDays?: number;
+  now?: () => number;
+  log?: { warn(message: string): void; error(error: unknown, message?: string): void };
+}
+
+/** A sample measured longer ago than this travels in the replay lane, behind live data. */
+const LIVE_WINDOW_MS = 15 * 60_000;
+/** Devices' plants and zones are cached this long (inventory changes evict at once). */
+const DEVICE_CACHE_MS = 60_000;
+const FUTURE_TOLERANCE_MS = 24 * 3_600_000;
+
+interface QueuedMessage {
+  samples: DeviceSample[];
+  live: boolean;
+  done: () => void;
+}
+
+/**
+ * The ingest: takes device messages from a broker, validates them, and stores them. `receive`
+ * resolves once the message is durable (or dropped), so a broker can acknowledge it then; it
+ * never rejects, whatever arrives. Telemetry goes through a bounded two-lane queue written in
+ * batches; replayed history waits behind live data.
+ */
+export function createIngestService(
+  deps: { telemetry: TelemetryRepo; repo: IngestRepo; metrics: IngestMetrics },
+  options: IngestOptions = {},
+) {
+  const { telemetry, repo, metrics } = deps;
+  const maxQueued = options.maxQueuedMessages ?? 10_000;
+  const maxBatch = options.maxBatchSamples ?? 5_000;
+  const retentionMs = (options.retentionDays ?? 400) * 86_400_000;
+  const now = options.now ?? Date.now;
+  const log = options.log;
+
+  const live: QueuedMessage[] = [];
+  const replay: QueuedMessage[] = [];
+  const spaceWaiters: (() => void)[] = [];
+  let writing: Promise<void> | undefined;
+  const deviceCache = new Map<string, { device: KnownDevice | null; until: number }>();
+
+  const queued = () => live.length + replay.length;
+
+  async function devicesOf(sns: string[]) {
+    const result = new Map<string, KnownDevice | null>();
+    const missing: string[] = [];
+    for (const sn of new Set(sns)) {
+      const cached = deviceCache.get(sn);
+      if (cached && cached.until > now()) result.set(sn, cached.device);
+      else missing.push(sn);
+    }
+    if (missing.length > 0) {
+      const found = new Map((await repo.devices(missing)).map((d) => [d.sn, d]));
+      for (const sn of missing) {
+        const device = found.get(sn) ?? null;
+        deviceCache.set(sn, { device, until: now() + DEVICE_CACHE_MS });
+        result.set(sn, device);
+      }
+    }
+    return result;
+  }
+
+  async function drain() {
+    while (queued() > 0) {
+      const batch: QueuedMessage[] = [];
+      let samples = 0;
+      for (const lane of [live, replay]) {
+        while (lane.length > 0 && (batch.length === 0 || samples + (lane[0] as QueuedMessage).samples.length <= maxBatch)) {
+          const message = lane.shift() as QueuedMessage;
+          batch.push(message);
+          samples += message.samples.length;
+        }
+      }
+      for (const waiter of spaceWaiters.splice(0, maxQueued - queued())) waiter();
+      metrics.queueDepth.set(queued());
+      const all = batch.flatMap((message) => message.samples);
+      try {
+        const stored = await telemetry.writeBatch(all);
+        metrics.samples.inc(stored);
+        metrics.duplicateSamples.inc(all.length - stored);
+        metrics.batchSize.observe(all.length);
+        const at = now();
+        for (const message of batch) if (message.live) for (const s of message.samples) metrics.lag.observe(Math.max(0, at - s.ts) / 1000);
+        for (const message of batch) message.done();
+      } catch (error) {
+        // Not durable: put the batch back and retry after a pause; publishers stay unacknowledged.
+        log?.error(error, 'ingest: storing a batch failed; retrying');
+        live.unshift(...batch.filter((m) => m.live));
+        replay.unshift(...batch.filter((m) => !m.live));
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+    }
+  }
+
+  function enqueue(message: Omit<QueuedMessage, 'done'>): Promise<void> {
+    return new Promise((resolve) => {
+      (message.live ? live : replay).push({ ...message, done: resolve });
+      metrics.queueDepth.set(queued());
+      writing ??= drain().finally(() => {
+        writing = undefined;
+      });
+    });
+  }
+
+  async function waitForSpace() {
+    while (queued() >= maxQueued) await new Promise<void>((resolve) => spaceWaiters.push(resolve));
+  }
+
+  function parse<T extends z.ZodType>(schema: T, payload: Buffer): z.infer<T> | undefined {
+    let value: unknown;
+    try {
+      value = JSON.parse(payload.toString('utf8'));
+    } catch {
+      metrics.rejectedMessages.inc({ reason: 'notJson' });
+      return undefined;
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      metrics.rejectedMessages.inc({ reason: 'invalid' });
+      return undefined;
+    }
+    return parsed.data;
+  }
+
+  async function onTelemetry(dataloggerSn: string, payload: Buffer) {
+    const message = parse(telemetryPayload, payload);
+    if (!message) return;
+    const devices = await devicesOf(message.samples.map((s) => s.device));
+    const samples: DeviceSample[] = [];
+    const at = now();
+    for (const sample of message.samples) {
+      const device = devices.get(sample.device);
+      // A datalogger writes only for the devices it reported itself.
+      if (!device || device.dataloggerSn !== dataloggerSn) {
+        metrics.rejectedValues.inc({ reason: 'unknownDevice' });
+        continue;
+      }
+      if (sample.ts > at + FUTURE_TOLERANCE_MS || sample.ts < at - retentionMs) {
+        metrics.rejectedValues.inc({ reason: 'time' });
+        continue;
+      }
+      const vars: Record<string, number> = {};
+      for (const [name, value] of Object.entries(sample.vars)) {
+        if (typeof value === 'number' && Number.isFinite(value)) vars[name] = value;
+        else metrics.rejectedValues.inc({ reason: 'notFinite' });
+      }
+      if (Object.keys(vars).length === 0) continue;
+      samples.push({ deviceId: device.id, plantId: device.plantId, timeZone: device.timeZone, ts: sample.ts, vars });
+    }
+    if (samples.length === 0) return;
+    const newest = Math.max(...samples.map((s) => s.ts));
+    await waitForSpace();
+    await enqueue({ samples, live: newest >= at - LIVE_WINDOW_MS });
+  }
+
+  async function onInventory(dataloggerSn: string, payload: Buffer) {
+    const inventory = parse(inventoryPayload, payload);
+    if (!inventory) return;
+    const refused = await repo.upsertInventory(dataloggerSn, inventory);
+    for (const device of inventory.devices) deviceCache.delete(device.sn);
+    if (refused.length > 0) metrics.rejectedValues.inc({ reason: 'deviceOfAnotherDatalogger' }, refused.length);
+  }
+
+  async function onEvent(dataloggerSn: string, payload: Buffer) {
+    const message = parse(eventPayload, payload);
+    if (!message) return;
+    const devices = await devicesOf(message.events.map((e) => e.device));
+    const events = message.events.flatMap((event) => {
+      const device = devices.get(event.device);
+      if (!device || device.dataloggerSn !== dataloggerSn) {
+        metrics.rejectedValues.inc({ reason: 'unknownDevice' });
+        return [];
+      }
+      return [{ deviceId: device.id, ts: event.ts, code: event.code, state: event.state }];
+    });
+    await repo.insertEvents(events);
+  }
+
+  async function onStatus(dataloggerSn: string, payload: Buffer) {
+    const status = parse(statusPayload, payload);
+    if (status) await repo.setStatus(dataloggerSn, status, new Date(now()));
+  }
+
+  /** Command replies have no consumer until the command service exists; they are validated and counted. */
+  async function onReply(_: string, payload: Buffer) {
+    parse(replyPayload, payload);
+  }
+
+  const handlers = { telemetry: onTelemetry, inventory: onInventory, event: onEvent, status: onStatus, reply: onReply };
+
+  return {
+    /** Whether `secret` is the one issued to datalogger `sn` at registration (MQTT CONNECT). */
+    async authenticate(sn: string, secret: string): Promise<boolean> {
+      const hash = await repo.secretHashOf(sn);
+      return hash !== undefined && deviceSecretMatches(secret, hash);
+    },
+
+    /**
+     * One message a datalogger published on `topic` (already authorised for `dataloggerSn` by the
+     * broker). Resolves when it is stored or dropped; never rejects.
+     */
+    async receive(dataloggerSn: string, topic: string, payload: Buffer): Promise<void> {
+      const parsed = parseUplinkTopic(topic);
+      if (!parsed || parsed.sn !== dataloggerSn) {
+        metrics.rejectedMessages.inc({ reason: 'topic' });
+        return;
+      }
+      metrics.messages.inc({ kind: parsed.kind });
+      if (payload.length > MAX_PAYLOAD_BYTES) {
+        metrics.rejectedMessages.inc({ reason: 'tooLarge' });
+        return;
+      }
+      try {
+        await handlers[parsed.kind](dataloggerSn, payload);
+      } catch (error) {
+        metrics.rejectedMessages.inc({ reason: 'error' });
+        log?.error(error, `ingest: ${parsed.kind} of ${dataloggerSn} failed`);
+      }
+    },
+
+    /** Resolves when everything queued is stored (shutdown, tests). */
+    async flush() {
+      while (writing) await writing;
+    },
+
+    queued,
+  };
+}
+export type IngestService = ReturnType<typeof createIngestService>;

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { DEVICE_TYPES } from './contracts/device.ts';
+
+/**
+ * The datalogger protocol, version 1 (../shared/protocol.md): topics and payloads. The simulator
+ * publishes exactly these shapes and the ingest validates them with the same schemas.
+ */
+
+export const DATALOGGER_SN = /^[0-9]{15}$/;
+
+export const UPLINK_KINDS = ['status', 'inventory', 'telemetry', 'event', 'reply'] as const;
+export type UplinkKind = (typeof UPLINK_KINDS)[number];
+
+export const uplinkTopic = (sn: string, kind: UplinkKind) => `dl/${sn}/up/${kind}`;
+export const commandTopic = (sn: string) => `dl/${sn}/down/cmd`;
+
+/** `dl/{sn}/up/{kind}` → its parts; anything else is null. */
+export function parseUplinkTopic(topic: string): { sn: string; kind: UplinkKind } | null {
+  const parts = topic.split('/');
+  if (parts.length !== 4 || parts[0] !== 'dl' || parts[2] !== 'up') return null;
+  const [, sn, , kind] = parts as [string, string, string, string];
+  if (!DATALOGGER_SN.test(sn) || !(UPLINK_KINDS as readonly string[]).includes(kind)) return null;
+  return { sn, kind: kind as UplinkKind };
+}
+
+/** Cumulative energy counters (kWh): monotonic, a drop means the device reset its counter. */
+export const ENERGY_COUNTERS = [
+  'PVEnergyTotal',
+  'generationTotal',
+  'feedinTotal',
+  'gridConsumptionTotal',
+  'loadsTotal',
+  'chargeEnergyTotal',
+  'dischargeEnergyTotal',
+] as const;
+export type EnergyCounter = (typeof ENERGY_COUNTERS)[number];
+
+/** The largest payload the platform reads; bigger ones are counted and dropped. */
+export const MAX_PAYLOAD_BYTES = 256 * 1024;
+/** A device sn inside a payload: the datalogger's own or one behind it. */
+const deviceSn = z.string().min(1).max(64);
+const timestamp = z.number().int().min(0).max(8_640_000_000_000);
+
+export const statusPayload = z.object({
+  online: z.boolean(),
+  fw: z.string().max(64).optional(),
+  ip: z.string().max(64).optional(),
+  signal: z.number().optional(),
+});
+
+export const inventoryPayload = z.object({
+  ts: timestamp,
+  devices: z
+    .array(
+      z.object({
+        sn: deviceSn,
+        type: z.enum(DEVICE_TYPES),
+        model: z.string().max(64),
+        ratedPower: z.number().nonnegative().max(1_000_000).optional(),
+        fw: z
+          .object({
+            master: z.string().max(32).optional(),
+            slave: z.string().max(32).optional(),
+            manager: z.string().max(32).optional(),
+            afci: z.string().max(32).optional(),
+          })
+          .default({}),
+      }),
+    )
+    .max(256),
+});
+
+/**
+ * Samples are checked per value, not per message (protocol.md): `vars` is any record here, and
+ * the ingest keeps the finite numbers and counts the rest as rejected.
+ */
+export const telemetryPayload = z.object({
+  seq: z.number().int(),
+  samples: z.array(z.object({ ts: timestamp, device: deviceSn, vars: z.record(z.string().max(64), z.unknown()) })).max(10_000),
+});
+
+export const eventPayload = z.object({
+  seq: z.number().int(),
+  events: z.array(z.object({ ts: timestamp, device: deviceSn, code: z.number().int(), state: z.enum(['raised', 'cleared']) })).max(10_000),
+});
+
+export const replyPayload = z.object({
+  id: z.string().min(1).max(64),
+  status: z.enum(['accepted', 'progress', 'done', 'failed']),
+  progress: z.number().min(0).max(100).optional(),
+  result: z.record(z.string(), z.unknown()).optional(),
+  error: z.string().max(1024).optional(),
+});
+
+export const COMMAND_TYPES = ['setting.get', 'setting.set', 'firmware.upgrade', 'iv.scan', 'config.set', 'log.upload', 'reboot'] as const;
+export type CommandType = (typeof COMMAND_TYPES)[number];
+
+export const commandPayload = z.object({
+  id: z.string().min(1).max(64),
+  type: z.enum(COMMAND_TYPES),
+  device: deviceSn,
+  params: z.record(z.string(), z.unknown()),
+  expiresAt: timestamp,
+});
+
+export type StatusPayload = z.infer<typeof statusPayload>;
+export type InventoryPayload = z.infer<typeof inventoryPayload>;
+export type TelemetryPayload = z.infer<typeof telemetryPayload>;
+export type EventPayload = z.infer<typeof eventPayload>;
+export type ReplyPayload = z.infer<typeof replyPayload>;
+export type CommandPayload = z.infer<typeof commandPayload>;
