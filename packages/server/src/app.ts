@@ -32,6 +32,10 @@ import { createIngestService, type IngestService } from './modules/ingest/servic
 import { createMailRepo } from './modules/mail/repo.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
 import { metaRoutes } from './modules/meta/routes.ts';
+import { createLiveUpdates } from './modules/monitoring/liveUpdates.ts';
+import { createMonitoringRepo } from './modules/monitoring/repo.ts';
+import { monitoringRoutes } from './modules/monitoring/routes.ts';
+import { createMonitoringService } from './modules/monitoring/service.ts';
 import { createOrganisationRepo } from './modules/organisation/repo.ts';
 import { organisationRoutes } from './modules/organisation/routes.ts';
 import { createOrganisationService } from './modules/organisation/service.ts';
@@ -76,6 +80,8 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
   const http = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 1_048_576,
+    // Shutdown does not wait for keep-alive connections and live streams (clients reconnect).
+    forceCloseConnections: true,
     // Bodies are strict objects; a key the schema does not name is an error, never ignored.
     routerOptions: { ignoreTrailingSlash: false },
   });
@@ -137,12 +143,21 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
 
   const ingestMetrics = createIngestMetrics();
   const telemetry = createTelemetryRepo(db);
+  const live = await createLiveUpdates(database);
+  http.addHook('onClose', live.close);
   const ingest = createIngestService(
     { telemetry, repo: createIngestRepo(db), metrics: ingestMetrics },
-    { retentionDays: config.rawRetentionDays, now, log: http.log },
+    {
+      retentionDays: config.rawRetentionDays,
+      now,
+      log: http.log,
+      onStored: (plantIds) => void live.notify(plantIds).catch((error) => http.log.warn(error, 'live update notification failed')),
+    },
   );
   // Prometheus scrapes this; it names no tenant data.
   http.get('/metrics', async (_, reply) => reply.type(ingestMetrics.registry.contentType).send(await ingestMetrics.registry.metrics()));
+
+  const monitoring = createMonitoringService({ monitoring: createMonitoringRepo(db), telemetry, now });
 
   registerRequestContext(http, sessions, now);
   metaRoutes(http);
@@ -153,6 +168,7 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
   deviceRoutes(http, devices);
   organisationRoutes(http, organisations);
   auditRoutes(http, audit);
+  monitoringRoutes(http, monitoring, live);
 
   const indexHtml = join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

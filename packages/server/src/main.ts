@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { type DataLoop, startDataLoop } from './dataLoop.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
@@ -8,7 +9,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await migrate(database);
-  const { http, mail } = await buildApp({ config, database });
+  const { http, mail, ingest } = await buildApp({ config, database });
   if (config.demo && (await seedDemo(database))) {
     http.log.info(`demo data seeded; accounts ${DEMO_ACCOUNTS.map((a) => a.username).join(', ')} (password ${DEMO_PASSWORD})`);
   }
@@ -16,6 +17,8 @@ async function main() {
   const stop = new AbortController();
   const tasks: Promise<unknown>[] = [];
   if (config.roles.includes('jobs')) tasks.push(mail.runSender(stop.signal));
+  let dataLoop: DataLoop | undefined;
+  if (config.roles.includes('ingest')) dataLoop = await startDataLoop(config, ingest, http.log);
   if (config.roles.includes('api')) {
     await http.listen({ port: config.port, host: config.host });
     http.log.info(`Sunstack console on ${config.publicUrl} (${database.kind}${config.demo ? ', demo' : ''})`);
@@ -25,6 +28,7 @@ async function main() {
     http.log.info(`${signal}: shutting down`);
     stop.abort();
     await http.close();
+    await dataLoop?.close();
     await Promise.allSettled(tasks);
     await database.close();
     process.exit(0);

@@ -7,6 +7,7 @@ export * from './contracts/log.ts';
 export * from './contracts/meta.ts';
 export * from './contracts/organisation.ts';
 export * from './contracts/plant.ts';
+export * from './contracts/telemetry.ts';
 export * from './contracts/user.ts';
 export * from './errno/codes.ts';
 export * from './languages.ts';

@@ -1,4 +1,4 @@
-import { uplinkTopic } from '@sunstack/shared';
+import { Access, uplinkTopic } from '@sunstack/shared';
 import { sql } from 'drizzle-orm';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { loadConfig } from '../../config.ts';
 import { type DataLoop, startDataLoop } from '../../dataLoop.ts';
 import { selectRows } from '../../db/rawSql.ts';
 import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { signedHeaders, startTestApp, type TestApp } from '../../test/harness.ts';
 
 /**
  * The device protocol against the embedded broker: who may connect, publish and subscribe, and
@@ -163,6 +163,39 @@ describe('device protocol on the embedded broker', () => {
     expect(row?.n).toBe(0);
     // The connection survived all of it.
     expect(client.connected).toBe(true);
+    await client.endAsync();
+  });
+
+  it("pushes a plant's new data to its live stream, and only to accounts that see the plant", async () => {
+    const base = await t.app.http.listen({ port: 0, host: '127.0.0.1' });
+    const admin = await t.createAccount(Access.admin);
+    const stranger = await t.createAccount(Access.endUser);
+    const path = `/c/v0/plant/real/stream?id=${plant.plantId}`;
+    const refused = await fetch(base + path, { headers: signedHeaders('/c/v0/plant/real/stream', stranger.token, 'en') });
+    expect(await refused.json()).toEqual({ errno: 40404, result: {} });
+
+    const abort = new AbortController();
+    const response = await fetch(base + path, {
+      headers: signedHeaders('/c/v0/plant/real/stream', admin.token, 'en'),
+      signal: abort.signal,
+    });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    const nextEvent = async () => {
+      while (!buffer.includes('\n\n')) buffer += decoder.decode((await reader.read()).value);
+      const [event, ...rest] = buffer.split('\n\n');
+      buffer = rest.join('\n\n');
+      return JSON.parse((event as string).replace(/^data: /, ''));
+    };
+    expect((await nextEvent()).pv).not.toBe(4.25);
+
+    const client = await connect(plant.dataloggerSn, plant.secret);
+    const sample = { ts: Date.now(), device: plant.devices[0]?.sn, vars: { pvPower: 4.25, loadsPower: 1 } };
+    await publish(client, uplinkTopic(plant.dataloggerSn, 'telemetry'), { seq: 9, samples: [sample] });
+    expect(await nextEvent()).toMatchObject({ pv: 4.25, load: 1 });
+    abort.abort();
     await client.endAsync();
   });
 });

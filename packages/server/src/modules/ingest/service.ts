@@ -21,6 +21,8 @@ export interface IngestOptions {
   /** Samples older than this are refused (raw retention). */
   retentionDays?: number;
   now?: () => number;
+  /** Told which plants got new samples, after they are durable (live views refresh then). */
+  onStored?: (plantIds: number[]) => void;
   log?: { warn(message: string): void; error(error: unknown, message?: string): void };
 }
 
@@ -102,6 +104,8 @@ export function createIngestService(
         const at = now();
         for (const message of batch) if (message.live) for (const s of message.samples) metrics.lag.observe(Math.max(0, at - s.ts) / 1000);
         for (const message of batch) message.done();
+        const plantIds = new Set(all.flatMap((s) => (s.plantId === null ? [] : [s.plantId])));
+        if (stored > 0 && plantIds.size > 0) options.onStored?.([...plantIds]);
       } catch (error) {
         // Not durable: put the batch back and retry after a pause; publishers stay unacknowledged.
         log?.error(error, 'ingest: storing a batch failed; retrying');

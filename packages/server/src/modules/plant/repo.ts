@@ -11,9 +11,10 @@ export type PlantRow = typeof plant.$inferSelect;
 export type NewPlant = Omit<typeof plant.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
 export type PlantChanges = Partial<Omit<NewPlant, 'organisationId' | 'installerId' | 'ownerId' | 'createdBy'>>;
 
-/** A plant is online while one of its devices reported in the last 15 minutes; alarms refine this (issue 5). */
-const ONLINE_WINDOW = sql`interval '15 minutes'`;
-const status = sql<PlantStatus>`case when exists (select 1 from ${device} where ${device.plantId} = ${plant.id} and ${device.lastSeenAt} > now() - ${ONLINE_WINDOW}) then 'normal' else 'offline' end`;
+/** A plant (and a device) is online while one of its devices reported in the last 15 minutes; alarms refine this (issue 5). */
+export const ONLINE_WINDOW = sql`interval '15 minutes'`;
+/** A plant's status, the one definition the list, the detail, the map and the fleet summary share. */
+export const status = sql<PlantStatus>`case when exists (select 1 from ${device} where ${device.plantId} = ${plant.id} and ${device.lastSeenAt} > now() - ${ONLINE_WINDOW}) then 'normal' else 'offline' end`;
 const installer = alias(account, 'installer');
 const owner = alias(account, 'owner');
 const dataloggerCount = sql<number>`(select count(*) from ${datalogger} where ${datalogger.plantId} = ${plant.id})`.mapWith(Number);

@@ -1,0 +1,243 @@
+import {
+  CO2_KG_PER_KWH,
+  type DeviceHistoryQueryBody,
+  type DeviceRealQueryBody,
+  type DeviceReportQueryBody,
+  ENERGY_COUNTERS,
+  type EnergyReport,
+  Errno,
+  type FleetSummary,
+  type PlantFlow,
+  type PlantReportQueryBody,
+  type ReportDimension,
+} from '@sunstack/shared';
+import { AppError } from '../../http/errors.ts';
+import type { Scope } from '../scope/scope.ts';
+import { FIVE_MINUTES_MS, localDateOf, offsetAt, startOfLocalDate } from '../telemetry/calendar.ts';
+import type { Energy, Vars } from '../telemetry/energy.ts';
+import type { TelemetryRepo } from '../telemetry/repo.ts';
+import { plantPowers } from './powerFlow.ts';
+import type { MonitoringRepo } from './repo.ts';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+/** Values older than this are not "now": the plant or device is offline. */
+const LIVE_WINDOW_MS = 15 * 60_000;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Averages of `sums / counts`, per variable. */
+const averages = (sums: Vars, counts: Vars): Vars =>
+  Object.fromEntries(Object.entries(sums).map(([name, total]) => [name, total / (counts[name] || 1)]));
+
+/** Averages points into at most `limit` buckets of equal width (a chart gets about two points per pixel). */
+export function downsample(points: [number, number][], begin: number, end: number, limit: number): [number, number][] {
+  if (points.length <= limit) return points;
+  const width = Math.ceil((end - begin) / limit);
+  const buckets = new Map<number, { total: number; n: number }>();
+  for (const [ts, value] of points) {
+    const start = begin + Math.floor((ts - begin) / width) * width;
+    const bucket = buckets.get(start) ?? { total: 0, n: 0 };
+    bucket.total += value;
+    bucket.n += 1;
+    buckets.set(start, bucket);
+  }
+  return [...buckets].map(([ts, { total, n }]) => [ts, total / n]);
+}
+
+interface Period {
+  dimension: ReportDimension;
+  year?: number;
+  month?: number;
+  day?: number;
+}
+
+export function createMonitoringService(deps: { monitoring: MonitoringRepo; telemetry: TelemetryRepo; now?: () => number }) {
+  const { monitoring, telemetry } = deps;
+  const now = deps.now ?? Date.now;
+
+  async function visibleDevice(scope: Scope, sn: string) {
+    const [found] = await monitoring.visibleDevices(scope, [sn]);
+    if (!found) throw new AppError(Errno.notFound);
+    return { ...found, timeZone: found.timeZone ?? 'UTC' };
+  }
+
+  async function visiblePlant(scope: Scope, id: number) {
+    const found = await monitoring.visiblePlant(scope, id);
+    if (!found) throw new AppError(Errno.notFound);
+    return found;
+  }
+
+  /** Energy per bucket of a period of the subject's local calendar. */
+  async function energyReport(
+    kind: 'device' | 'plant',
+    id: number,
+    timeZone: string,
+    period: Period,
+    variables: readonly string[],
+  ): Promise<EnergyReport> {
+    let buckets: { label: string; key: string | number }[] = [];
+    let rows: { key: string | number; energy: Energy }[] = [];
+    const { year = 2000, month = 1, day = 1 } = period;
+    if (period.dimension === 'day') {
+      const date = `${year}-${pad(month)}-${pad(day)}`;
+      const start = startOfLocalDate(date, timeZone);
+      const end = startOfLocalDate(new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10), timeZone);
+      for (let ts = start; ts < end; ts += HOUR_MS) {
+        const local = new Date(ts + offsetAt(timeZone, ts));
+        buckets.push({ key: ts, label: `${local.toISOString().slice(0, 13)}:00` });
+      }
+      rows = (await telemetry.intervalRows(kind, [id], '1h', start, end)).map((r) => ({ key: Number(r.start), energy: r.energy }));
+    } else if (period.dimension === 'month') {
+      const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+      buckets = Array.from({ length: days }, (_, i) => {
+        const label = `${year}-${pad(month)}-${pad(i + 1)}`;
+        return { key: label, label };
+      });
+      rows = (await telemetry.calendarEnergy(kind, id, 'day', `${year}-${pad(month)}-01`, `${year}-${pad(month)}-${pad(days)}`)).map(
+        (r) => ({
+          key: r.start,
+          energy: r.energy,
+        }),
+      );
+    } else if (period.dimension === 'year') {
+      buckets = Array.from({ length: 12 }, (_, i) => ({ key: `${year}-${pad(i + 1)}-01`, label: `${year}-${pad(i + 1)}` }));
+      rows = (await telemetry.calendarEnergy(kind, id, 'month', `${year}-01-01`, `${year}-12-01`)).map((r) => ({
+        key: r.start,
+        energy: r.energy,
+      }));
+    } else {
+      const years = await monitoring.yearsOf(kind, [id]);
+      buckets = years.map((y) => ({ key: `${y}-01-01`, label: y }));
+      rows = (await telemetry.calendarEnergy(kind, id, 'year', '1970-01-01', '2999-01-01')).map((r) => ({
+        key: r.start,
+        energy: r.energy,
+      }));
+    }
+    const byKey = new Map(rows.map((row) => [row.key, row.energy]));
+    return {
+      timeZone,
+      buckets: buckets.map((b) => b.label),
+      // Rounding to watt-hours hides float noise from corrections (never below zero).
+      series: variables.map((variable) => ({
+        variable,
+        data: buckets.map((b) => Math.max(0, Math.round((byKey.get(b.key)?.[variable] ?? 0) * 1000) / 1000)),
+      })),
+    };
+  }
+
+  return {
+    async realQuery(scope: Scope, body: DeviceRealQueryBody) {
+      const devices = await monitoring.visibleDevices(scope, body.sns);
+      const latest = new Map((await telemetry.latest(devices.map((d) => d.id))).map((row) => [Number(row.device_id), row]));
+      const wanted = body.variables ? new Set(body.variables) : undefined;
+      return {
+        devices: devices.map((d) => {
+          const row = latest.get(d.id);
+          const vars = Object.fromEntries(Object.entries(row?.vars ?? {}).filter(([name]) => !wanted || wanted.has(name)));
+          return { sn: d.sn, ts: row ? Number(row.ts) : null, vars };
+        }),
+      };
+    },
+
+    /**
+     * History of variables over a range: raw samples for a day at most, else 5-minute or hourly
+     * averages from the rollups, never more points than the chart asked for.
+     */
+    async historyQuery(scope: Scope, body: DeviceHistoryQueryBody) {
+      const found = await visibleDevice(scope, body.sn);
+      const span = body.end - body.begin;
+      let resolutionMs = 0;
+      let rows: { ts: number; vars: Vars }[];
+      if (span <= DAY_MS) {
+        rows = (await telemetry.samples(found.id, body.begin, body.end)).map((r) => ({ ts: Number(r.ts), vars: r.vars }));
+      } else {
+        const grain = span / FIVE_MINUTES_MS <= body.points ? '5m' : '1h';
+        resolutionMs = grain === '5m' ? FIVE_MINUTES_MS : HOUR_MS;
+        rows = (await telemetry.intervalRows('device', [found.id], grain, body.begin, body.end)).map((r) => ({
+          ts: Number(r.start),
+          vars: averages(r.sums, r.counts),
+        }));
+      }
+      const series = body.variables.map((variable) => {
+        const points = rows.flatMap((row): [number, number][] =>
+          row.vars[variable] === undefined ? [] : [[row.ts, row.vars[variable] as number]],
+        );
+        return { variable, data: downsample(points, body.begin, body.end, body.points) };
+      });
+      // Buckets wider than the source when the chart would otherwise get more points than it asked for.
+      const widened = rows.length > body.points ? Math.ceil(span / body.points) : 0;
+      return { resolutionMs: Math.max(resolutionMs, widened), series };
+    },
+
+    async deviceReport(scope: Scope, body: DeviceReportQueryBody) {
+      const found = await visibleDevice(scope, body.sn);
+      return energyReport('device', found.id, found.timeZone, body, body.variables);
+    },
+
+    async plantReport(scope: Scope, body: PlantReportQueryBody) {
+      const found = await visiblePlant(scope, body.id);
+      return energyReport('plant', found.id, found.timeZone, body, ENERGY_COUNTERS);
+    },
+
+    /** 5-minute power curves (kW) of a plant's local day: PV, load, grid, battery, EV charger, heat pump. */
+    async plantCurves(scope: Scope, body: { id: number; year: number; month: number; day: number }) {
+      const found = await visiblePlant(scope, body.id);
+      const date = `${body.year}-${pad(body.month)}-${pad(body.day)}`;
+      const start = startOfLocalDate(date, found.timeZone);
+      const end = startOfLocalDate(new Date(Date.UTC(body.year, body.month - 1, body.day + 1)).toISOString().slice(0, 10), found.timeZone);
+      const devices = await monitoring.devicesOfPlant(found.id);
+      const typeOf = new Map(devices.map((d) => [d.id, d.type]));
+      const rows = await telemetry.intervalRows(
+        'device',
+        devices.map((d) => d.id),
+        '5m',
+        start,
+        end,
+      );
+      const byBucket = new Map<number, { type: string; vars: Vars }[]>();
+      for (const row of rows) {
+        const bucket = byBucket.get(Number(row.start)) ?? [];
+        bucket.push({ type: typeOf.get(Number(row.subject_id)) ?? '', vars: averages(row.sums, row.counts) });
+        byBucket.set(Number(row.start), bucket);
+      }
+      const times = [...byBucket.keys()].sort((a, b) => a - b);
+      const flows = times.map((ts) => plantPowers(byBucket.get(ts) ?? []));
+      const names = ['pv', 'load', 'grid', 'battery', 'evCharger', 'heatPump'] as const;
+      return {
+        timeZone: found.timeZone,
+        series: names
+          .filter((name) => flows.some((flow) => flow[name] !== null))
+          .map((name) => ({ variable: name, data: times.map((ts, i): [number, number] => [ts, flows[i]?.[name] ?? 0]) })),
+      };
+    },
+
+    async plantFlow(scope: Scope, id: number): Promise<PlantFlow> {
+      const found = await visiblePlant(scope, id);
+      const devices = await monitoring.devicesOfPlant(found.id);
+      const latest = await telemetry.latest(devices.map((d) => d.id));
+      const typeOf = new Map(devices.map((d) => [d.id, d.type]));
+      const fresh = latest.filter((row) => Number(row.ts) > now() - LIVE_WINDOW_MS);
+      const powers = plantPowers(fresh.map((row) => ({ type: typeOf.get(Number(row.device_id)) ?? '', vars: row.vars })));
+      const today = localDateOf(now(), found.timeZone);
+      const [todayRow] = await telemetry.calendarEnergy('plant', found.id, 'day', today, today);
+      return {
+        ts: latest.length > 0 ? Math.max(...latest.map((row) => Number(row.ts))) : null,
+        ...powers,
+        today: todayRow?.energy ?? {},
+      };
+    },
+
+    async fleetSummary(scope: Scope): Promise<FleetSummary> {
+      const row = await monitoring.fleetSummary(scope, LIVE_WINDOW_MS);
+      return {
+        plants: { total: row.total, normal: row.normal, offline: row.total - row.normal },
+        currentPower: Number(row.current_power),
+        todayYield: Number(row.today),
+        lifetimeYield: Number(row.lifetime),
+        co2Avoided: Number(row.lifetime) * CO2_KG_PER_KWH,
+      };
+    },
+  };
+}
+export type MonitoringService = ReturnType<typeof createMonitoringService>;
