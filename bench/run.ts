@@ -2,13 +2,17 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { run as authCall } from './authCall.ts';
 import { type BenchResult, type Figure, markdownTable } from './figures.ts';
+import { run as ingest } from './ingest.ts';
 import { run as loginPageJs } from './loginPageJs.ts';
+import { run as plantMap } from './plantMap.ts';
 import { run as scopeLists } from './scopeLists.ts';
 
 const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Authenticated light call vs bare Fastify', run: authCall },
   { title: 'Login page JavaScript', run: loginPageJs },
   { title: 'Plant and device lists at scale', run: scopeLists },
+  { title: 'Plant map clusters at scale', run: plantMap },
+  { title: 'Ingest', run: ingest },
 ];
 
 const RESULTS = new URL('./RESULTS.md', import.meta.url);

@@ -12,7 +12,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { handleError } from './http/errors.ts';
 import { type RouteAccess, registerRequestContext } from './http/requestContext.ts';
-import { registerSecurityHeaders } from './http/securityHeaders.ts';
+import { registerSecurityHeaders, tileSource } from './http/securityHeaders.ts';
 import { compileSerializer } from './http/serializer.ts';
 import { createAccountRepo } from './modules/account/repo.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -26,9 +26,18 @@ import { createDataloggerService } from './modules/datalogger/service.ts';
 import { createDeviceRepo } from './modules/device/repo.ts';
 import { deviceRoutes } from './modules/device/routes.ts';
 import { createDeviceService } from './modules/device/service.ts';
+import { createBranchRepo } from './modules/distributor/repo.ts';
+import { branchRoutes } from './modules/distributor/routes.ts';
+import { createBranchService } from './modules/distributor/service.ts';
+import { createGroupRepo } from './modules/group/repo.ts';
+import { groupRoutes } from './modules/group/routes.ts';
+import { createGroupService } from './modules/group/service.ts';
 import { createIngestMetrics } from './modules/ingest/metrics.ts';
 import { createIngestRepo } from './modules/ingest/repo.ts';
 import { createIngestService, type IngestService } from './modules/ingest/service.ts';
+import { createInvitationRepo } from './modules/invitation/repo.ts';
+import { invitationRoutes } from './modules/invitation/routes.ts';
+import { createInvitationService } from './modules/invitation/service.ts';
 import { createMailRepo } from './modules/mail/repo.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
 import { metaRoutes } from './modules/meta/routes.ts';
@@ -42,11 +51,20 @@ import { createOrganisationService } from './modules/organisation/service.ts';
 import { createPlantRepo } from './modules/plant/repo.ts';
 import { plantRoutes } from './modules/plant/routes.ts';
 import { createPlantService } from './modules/plant/service.ts';
+import { createPlantMapRepo } from './modules/plantMap/repo.ts';
+import { plantMapRoutes } from './modules/plantMap/routes.ts';
+import { createPlantMapService } from './modules/plantMap/service.ts';
+import { createPowerInfoRepo } from './modules/powerInfo/repo.ts';
+import { powerInfoRoutes } from './modules/powerInfo/routes.ts';
+import { createPowerInfoService } from './modules/powerInfo/service.ts';
 import { createSessionRepo } from './modules/session/repo.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { createSessionService } from './modules/session/service.ts';
 import { createSessionCache, REVOCATION_CHANNEL } from './modules/session/sessionCache.ts';
 import { createTelemetryRepo } from './modules/telemetry/repo.ts';
+import { createUserRepo } from './modules/user/repo.ts';
+import { userRoutes } from './modules/user/routes.ts';
+import { createUserService } from './modules/user/service.ts';
 
 export interface AppOptions {
   config: Config;
@@ -95,7 +113,7 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
     for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
   });
 
-  registerSecurityHeaders(http);
+  registerSecurityHeaders(http, config.mapTiles.url ? [tileSource(config.mapTiles.url)] : []);
   await http.register(compress, { threshold: 2048 });
   // Uploads (spreadsheets now, documents later): one file per call, 5 MB at most for now.
   await http.register(multipart, { limits: { files: 1, fileSize: 5 * 1024 * 1024, fields: 5 } });
@@ -125,21 +143,36 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
   const sessionCache = createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: SESSION_CACHE_MAX_ENTRIES, now });
   const stopListening = await database.listen(REVOCATION_CHANNEL, sessionCache.evict);
   http.addHook('onClose', stopListening);
+  // Before sessions: sign-ins and password changes are written to the account log.
+  const audit = createAuditService(createAuditRepo(db));
   const sessions = createSessionService({
     sessions: createSessionRepo(db),
     accounts: accountRepo,
     cache: sessionCache,
+    audit,
     tokenTtlMs: config.tokenTtlMs,
     now,
   });
-  const accounts = createAccountService({ accounts: accountRepo, sessions, mail, now });
+  const invitations = createInvitationService({
+    invitations: createInvitationRepo(db),
+    accounts: accountRepo,
+    mail,
+    audit,
+    publicUrl: config.publicUrl,
+    now,
+  });
+  const accounts = createAccountService({ accounts: accountRepo, sessions, mail, audit, invitations, now });
+  const users = createUserService({ users: createUserRepo(db), accounts: accountRepo, sessions, audit });
 
-  const audit = createAuditService(createAuditRepo(db));
   const plantRepo = createPlantRepo(db);
   const plants = createPlantService({ plants: plantRepo, audit, now });
   const dataloggers = createDataloggerService({ dataloggers: createDataloggerRepo(db), audit });
   const devices = createDeviceService({ devices: createDeviceRepo(db), plants: plantRepo, audit });
   const organisations = createOrganisationService({ organisations: createOrganisationRepo(db), sessions, audit });
+  const plantMap = createPlantMapService({ map: createPlantMapRepo(db), tiles: config.mapTiles });
+  const branches = createBranchService({ branches: createBranchRepo(db), audit });
+  const groups = createGroupService({ groups: createGroupRepo(db), audit });
+  const powerInfo = createPowerInfoService({ powerInfo: createPowerInfoRepo(db), sessions, audit });
 
   const ingestMetrics = createIngestMetrics();
   const telemetry = createTelemetryRepo(db);
@@ -169,6 +202,12 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
   organisationRoutes(http, organisations);
   auditRoutes(http, audit);
   monitoringRoutes(http, monitoring, live);
+  powerInfoRoutes(http, powerInfo);
+  userRoutes(http, users);
+  plantMapRoutes(http, plantMap);
+  branchRoutes(http, branches);
+  groupRoutes(http, groups);
+  invitationRoutes(http, invitations);
 
   const indexHtml = join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

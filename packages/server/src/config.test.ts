@@ -8,7 +8,14 @@ describe('configuration from the environment', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.dataDir.endsWith('/data')).toBe(true);
     expect(config.demo).toBe(true);
-    expect(config.roles).toEqual(['api', 'jobs']);
+    expect(config.roles).toEqual(['api', 'jobs', 'ingest', 'simulator']);
+    expect(config.mqtt).toEqual({ host: '127.0.0.1', port: 1884, url: undefined, instance: 'main' });
+  });
+
+  it('takes a map tile server with {z}, {x} and {y}, and has none by default', () => {
+    expect(loadConfig({}).mapTiles).toEqual({ url: undefined, attribution: '' });
+    const url = 'https://tiles.example.com/{z}/{x}/{y}.png';
+    expect(loadConfig({ MAP_TILE_URL: url, MAP_TILE_ATTRIBUTION: '© Example' }).mapTiles).toEqual({ url, attribution: '© Example' });
   });
 
   it('is never in demo mode on DATABASE_URL', () => {
@@ -23,6 +30,8 @@ describe('configuration from the environment', () => {
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ ROLES: 'api,coffee' }, 'ROLES'],
+    [{ MAP_TILE_URL: 'ftp://tiles/{z}/{x}/{y}.png' }, 'MAP_TILE_URL'],
+    [{ MAP_TILE_URL: 'https://tiles.example.com/tile.png' }, 'MAP_TILE_URL'],
   ])('names the bad variable in %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment:\\n\\s+${name}`));

@@ -49,6 +49,12 @@ const envSchema = z.object({
     .default('main'),
   /** Raw samples are kept this long; rollups are kept. */
   RAW_RETENTION_DAYS: z.coerce.number().int().min(2).max(3650).default(400),
+  /** Raster tiles for the plant map, e.g. https://tiles.example.com/{z}/{x}/{y}.png; without it the map shows bundled outlines. */
+  MAP_TILE_URL: urlWithScheme(['http', 'https'])
+    .refine((value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)), { error: 'must contain {z}, {x} and {y}' })
+    .optional(),
+  /** Credit the tile server asks for, shown in the map's corner. */
+  MAP_TILE_ATTRIBUTION: z.string().max(300).default(''),
 });
 
 export interface Config {
@@ -65,6 +71,8 @@ export interface Config {
   webDist: string;
   mqtt: { host: string; port: number; url: string | undefined; instance: string };
   rawRetentionDays: number;
+  /** The plant map's tile server (its origin is allowed in the content security policy) and its credit. */
+  mapTiles: { url: string | undefined; attribution: string };
   /** Demo accounts and the simulated fleet exist only on the embedded database, never on DATABASE_URL. */
   demo: boolean;
 }
@@ -93,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     mqtt: { host: e.MQTT_HOST, port: e.MQTT_PORT, url: e.MQTT_URL, instance: e.INGEST_INSTANCE },
     rawRetentionDays: e.RAW_RETENTION_DAYS,
+    mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
     demo: e.DATABASE_URL === undefined,
   };
 }

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { type DataLoop, startDataLoop } from './dataLoop.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { startDemoFleet } from './demoFleet.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
 
 async function main() {
@@ -19,6 +20,14 @@ async function main() {
   if (config.roles.includes('jobs')) tasks.push(mail.runSender(stop.signal));
   let dataLoop: DataLoop | undefined;
   if (config.roles.includes('ingest')) dataLoop = await startDataLoop(config, ingest, http.log);
+  const fleet =
+    config.demo && dataLoop && config.roles.includes('simulator')
+      ? await startDemoFleet(config, database, dataLoop.brokerUrl, {
+          info: (m) => http.log.info(m),
+          warn: (m) => http.log.warn(m),
+          error: (m) => http.log.error(m),
+        })
+      : undefined;
   if (config.roles.includes('api')) {
     await http.listen({ port: config.port, host: config.host });
     http.log.info(`Sunstack console on ${config.publicUrl} (${database.kind}${config.demo ? ', demo' : ''})`);
@@ -27,6 +36,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     http.log.info(`${signal}: shutting down`);
     stop.abort();
+    await fleet?.stop();
     await http.close();
     await dataLoop?.close();
     await Promise.allSettled(tasks);

@@ -84,6 +84,7 @@ const BRANCH_MANAGER: readonly Permission[] = [
   'datalogger.unbind',
   'trend.view',
   'audit.operationLog',
+  'audit.accountLog',
 ];
 
 /**
@@ -93,7 +94,8 @@ const BRANCH_MANAGER: readonly Permission[] = [
  */
 export const DEFAULT_PERMISSIONS: Record<number, readonly Permission[]> = {
   [Access.admin]: PERMISSIONS,
-  [Access.distributor]: BRANCH_MANAGER,
+  // A distributor manages the agents of its branch (/bus/agent).
+  [Access.distributor]: [...BRANCH_MANAGER, 'organisation.query', 'organisation.add', 'organisation.edit'],
   [Access.agent]: BRANCH_MANAGER,
   [Access.installer]: ['report.query', 'report.download', 'site.edit', 'site.delete', 'datalogger.unbind'],
   [Access.endUser]: ['report.query', 'report.download', 'site.edit'],

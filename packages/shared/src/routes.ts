@@ -156,6 +156,19 @@ export const APP_ROUTES: readonly RouteDef[] = [
 
   // Named in the spec's menus without a path (section 2, "Other screens"); paths are Sunstack's.
   { path: '/bus/logAudit', name: 'log-audit', title: 'logAudit', access: [A, D, M] },
+  { path: '/bus/distributor', name: 'distributor', title: 'distributor', access: [M] },
+  // Agents of a branch: a distributor manages its own, administrators all (spec section 3, "Distributor").
+  { path: '/bus/agent', name: 'agent', title: 'agent', access: [D, M] },
+  // Invitations to join a branch (issue 3, "Joining by organisation code (sign-up) or invitation").
+  { path: '/bus/invitation', name: 'invitation', title: 'invitation', access: [A, D, M] },
+  // Device lists per kind beside the spec's inverter and battery lists (spec section 3, "Device"; "meter management").
+  { path: '/bus/device/meter', name: 'device-meter', title: 'meter', access: ALL_BUT_INTEGRATOR, parent: 'device' },
+  { path: '/bus/device/evCharger', name: 'device-ev-charger', title: 'evCharger', access: ALL_BUT_INTEGRATOR, parent: 'device' },
+  { path: '/bus/device/heatPump', name: 'device-heat-pump', title: 'heatPump', access: ALL_BUT_INTEGRATOR, parent: 'device' },
+  { path: '/bus/device/ems', name: 'device-ems', title: 'ems', access: ALL_BUT_INTEGRATOR, parent: 'device' },
+  { path: '/bus/device/gateway', name: 'device-gateway', title: 'gateway', access: ALL_BUT_INTEGRATOR, parent: 'device' },
+  // Data authorisation for integrators: administrators, and end users for the plants they own (issue 3).
+  { path: '/bus/device/authorisation', name: 'data-authorisation', title: 'dataAuthorisation', access: [U, M], parent: 'device' },
 ];
 
 export const ROUTES: readonly RouteDef[] = [...PUBLIC_ROUTES, ...APP_ROUTES];

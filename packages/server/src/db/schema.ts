@@ -1,4 +1,4 @@
-import { DEVICE_TYPES } from '@sunstack/shared';
+import { ACCOUNT_LOG_EVENTS, DEVICE_TYPES } from '@sunstack/shared';
 import {
   bigint,
   bigserial,
@@ -32,7 +32,14 @@ export const organisation = pgTable('organisation', {
   code: text('code').notNull(),
   /** '/1/4/9/', set by a trigger from the parent's path. */
   path: text('path').notNull().default(''),
+  /** Distributor fields of spec section 3 (0006_groups_distributors.sql). */
+  country: text('country').notNull().default(''),
+  email: text('email').notNull().default(''),
   createdAt: at('created_at').notNull().defaultNow(),
+  /** Company details (power info, 0005_permission_groups.sql): the manufacturer's, with its country and email. */
+  address: text('address').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  website: text('website').notNull().default(''),
 });
 
 export const account = pgTable('account', {
@@ -53,7 +60,12 @@ export const account = pgTable('account', {
   language: text('language').notNull().default('en'),
   clientId: text('client_id').notNull(),
   apiMqttEnable: boolean('api_mqtt_enable').notNull().default(false),
+  /** Power info: an administrator's department and own permission group (see permissionGroup). */
+  departmentId: id('department_id'),
+  permissionGroupId: id('permission_group_id'),
   disabledAt: at('disabled_at'),
+  /** After an operator set the password (create, reset): change it before anything else. */
+  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
@@ -171,6 +183,10 @@ export const device = pgTable('device', {
   firmware: jsonb('firmware').$type<Record<string, string>>().notNull().default({}),
   lastSeenAt: at('last_seen_at'),
   createdAt: at('created_at').notNull().defaultNow(),
+  /** A display name the owner gives it (EV chargers, 0007_devices.sql); empty shows the SN. */
+  name: text('name').notNull().default(''),
+  /** Its place in the plant's parallel system of inverters, if any. */
+  parallelRole: text('parallel_role', { enum: ['master', 'slave'] }),
   /** The compact id telemetry refers to (0008_telemetry.sql). */
   id: bigserial('id', { mode: 'number' }).notNull(),
 });
@@ -198,6 +214,78 @@ export const auditLog = pgTable('audit_log', {
   objectId: text('object_id').notNull(),
   before: jsonb('before'),
   after: jsonb('after'),
+});
+
+/** The account log (0004_user_management.sql): what happened to an account's access. */
+export const accountLog = pgTable('account_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: at('at').notNull().defaultNow(),
+  accountId: id('account_id'),
+  username: text('username').notNull(),
+  organisationPath: text('organisation_path').notNull(),
+  actorId: id('actor_id'),
+  event: text('event', { enum: ACCOUNT_LOG_EVENTS }).notNull(),
+  ip: text('ip').notNull().default(''),
+  userAgent: text('user_agent').notNull().default(''),
+  detail: text('detail').notNull().default(''),
+});
+
+/** Permission groups (power info): named sets of switch codes, assigned to an administrator, a department or a role. */
+export const permissionGroup = pgTable('permission_group', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: text('name').notNull(),
+  permissions: text('permissions').array().notNull().default([]),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** The manufacturer's departments, a tree ('/3/7/' paths set by a trigger). */
+export const department = pgTable('department', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  parentId: id('parent_id'),
+  name: text('name').notNull(),
+  path: text('path').notNull().default(''),
+  permissionGroupId: id('permission_group_id'),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+export const rolePermissionGroup = pgTable('role_permission_group', {
+  access: smallint('access').primaryKey(),
+  permissionGroupId: id('permission_group_id').notNull(),
+});
+
+/** Groups of plants or devices for batch operations (0006_groups_distributors.sql). */
+export const assetGroup = pgTable('asset_group', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind', { enum: ['plant', 'device'] }).notNull(),
+  name: text('name').notNull(),
+  organisationId: id('organisation_id').notNull(),
+  createdBy: id('created_by').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const assetGroupMember = pgTable('asset_group_member', {
+  groupId: id('group_id').notNull(),
+  plantId: id('plant_id'),
+  deviceSn: text('device_sn'),
+  addedAt: at('added_at').notNull().defaultNow(),
+});
+
+/** Invitations to join a branch (0006_groups_distributors.sql); the token itself is never stored. */
+export const invitation = pgTable('invitation', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tokenHash: bytea('token_hash').notNull(),
+  email: text('email').notNull(),
+  access: smallint('access').notNull(),
+  organisationId: id('organisation_id').notNull(),
+  invitedBy: id('invited_by').notNull(),
+  language: text('language').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+  accountId: id('account_id'),
+  revokedAt: at('revoked_at'),
 });
 
 /** The newest value of every variable of a device (0008_telemetry.sql). */

@@ -22,6 +22,8 @@ export type RouteAccess = 'public' | 'signedIn' | readonly AccessCode[];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** Allowed to a session that must first change its password (the change itself, sign-out). */
+    whilePasswordChangeRequired?: true;
   }
   interface FastifyRequest {
     lang: Language;
@@ -61,6 +63,9 @@ export function registerRequestContext(app: FastifyInstance, sessions: SessionSe
     if (access === 'public') return;
     if (!token) throw new AppError(Errno.tokenInvalid);
     request.session = await sessions.authenticate(token);
+    if (request.session.passwordChangeRequired && !request.routeOptions.config.whilePasswordChangeRequired) {
+      throw new AppError(Errno.passwordChangeRequired);
+    }
     if (access !== 'signedIn' && !(access as readonly number[]).includes(request.session.access)) {
       throw new AppError(Errno.noPermission);
     }

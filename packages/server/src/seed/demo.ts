@@ -1,8 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { Access, type Role } from '@sunstack/shared';
-import { eq, sql } from 'drizzle-orm';
+import { Access, type Permission, type Role } from '@sunstack/shared';
+import { DEMO_FLEET_METADATA } from '@sunstack/simulator';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { account, datalogger, organisation, plant } from '../db/schema.ts';
+import {
+  account,
+  assetGroup,
+  assetGroupMember,
+  datalogger,
+  department,
+  device,
+  organisation,
+  permissionGroup,
+  plant,
+} from '../db/schema.ts';
 import { hashDeviceSecret, newDeviceSecret } from '../modules/datalogger/secret.ts';
 import { createPlantRepo, type NewPlant } from '../modules/plant/repo.ts';
 import { hashPassword } from '../modules/session/password.ts';
@@ -38,63 +49,33 @@ type DemoPlant = Pick<NewPlant, 'name' | 'type' | 'country' | 'city' | 'latitude
   datalogger: string;
 };
 
-/** Plants in both branches, so what each demo account sees differs visibly. */
-const DEMO_PLANTS: DemoPlant[] = [
-  {
-    name: 'Freiburg family roof',
-    type: 'residential',
-    country: 'DE',
-    city: 'Freiburg',
-    latitude: 47.999,
-    longitude: 7.842,
-    timeZone: 'Europe/Berlin',
-    systemSizeKw: 9.8,
-    branch: 'agent',
-    installer: 'demo_installer',
-    owner: 'demo_user',
-    datalogger: '860000000000001',
-  },
-  {
-    name: 'Lyon bakery',
-    type: 'commercial',
-    country: 'FR',
-    city: 'Lyon',
-    latitude: 45.764,
-    longitude: 4.835,
-    timeZone: 'Europe/Paris',
-    systemSizeKw: 30,
-    branch: 'agent',
-    installer: 'demo_installer',
-    datalogger: '860000000000002',
-  },
-  {
-    name: 'Sevilla finca',
-    type: 'residential',
-    country: 'ES',
-    city: 'Sevilla',
-    latitude: 37.389,
-    longitude: -5.984,
-    timeZone: 'Europe/Madrid',
-    systemSizeKw: 12,
-    branch: 'agent2',
-    installer: 'demo_installer2',
-    owner: 'demo_user2',
-    datalogger: '860000000000003',
-  },
-  {
-    name: 'Porto warehouse',
-    type: 'commercial',
-    country: 'PT',
-    city: 'Porto',
-    latitude: 41.157,
-    longitude: -8.629,
-    timeZone: 'Europe/Lisbon',
-    systemSizeKw: 55,
-    branch: 'agent2',
-    installer: 'demo_installer2',
-    datalogger: '860000000000004',
-  },
+/** Who installed and owns the first four plants; the rest alternate between the two branches. */
+const FIRST_PLANTS_PEOPLE: Pick<DemoPlant, 'branch' | 'installer' | 'owner'>[] = [
+  { branch: 'agent', installer: 'demo_installer', owner: 'demo_user' },
+  { branch: 'agent', installer: 'demo_installer' },
+  { branch: 'agent2', installer: 'demo_installer2', owner: 'demo_user2' },
+  { branch: 'agent2', installer: 'demo_installer2' },
 ];
+
+/**
+ * The plants of the simulated fleet (packages/simulator), in both branches, so what each demo
+ * account sees differs visibly; their dataloggers are the fleet's.
+ */
+export const DEMO_PLANTS: DemoPlant[] = DEMO_FLEET_METADATA.map((fleetPlant, index) => ({
+  name: fleetPlant.name,
+  type: fleetPlant.type,
+  country: fleetPlant.country,
+  city: fleetPlant.city,
+  latitude: fleetPlant.latitude,
+  longitude: fleetPlant.longitude,
+  timeZone: fleetPlant.timeZone,
+  systemSizeKw: fleetPlant.systemSizeKw,
+  datalogger: fleetPlant.dataloggerSn,
+  ...(FIRST_PLANTS_PEOPLE[index] ??
+    (index % 2 === 0
+      ? { branch: 'agent' as const, installer: 'demo_installer' }
+      : { branch: 'agent2' as const, installer: 'demo_installer2' })),
+}));
 
 /**
  * Creates what is missing of the demo organisation, accounts and plants, so an older demo data
@@ -174,6 +155,177 @@ export async function seedDemo(database: Database) {
       },
       [sn],
     );
+    created = true;
+  }
+  if (await seedDemoDevices(database)) created = true;
+  if (await seedDemoPowerInfo(database, accountIds.get('demo_admin') as number)) created = true;
+  if (await seedDemoBranchesAndGroups(database, accountIds.get('demo_admin') as number)) created = true;
+  return created;
+}
+
+type DemoDevice = Pick<typeof device.$inferInsert, 'sn' | 'type' | 'model' | 'ratedPowerKw' | 'firmware'> & { datalogger: string };
+
+/**
+ * What the fleet's dataloggers report as their inventory, created at seeding so every device list
+ * has data before the simulator connects; its inventory then keeps them current.
+ */
+const DEMO_DEVICES: DemoDevice[] = DEMO_FLEET_METADATA.flatMap((fleetPlant) =>
+  fleetPlant.devices.map((d) => ({
+    datalogger: fleetPlant.dataloggerSn,
+    sn: d.sn,
+    type: d.type,
+    model: d.model,
+    ratedPowerKw: d.ratedPower ?? null,
+    // Only the versions the device has (JSON has no undefined).
+    firmware: Object.fromEntries(Object.entries(d.fw).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+  })),
+);
+
+/**
+ * Creates the demo devices that are missing, in the plant their datalogger is bound to, as if the
+ * datalogger had just reported its inventory.
+ */
+export async function seedDemoDevices(database: Database) {
+  const { db } = database;
+  let created = false;
+  for (const { datalogger: sn, ...demo } of DEMO_DEVICES) {
+    const [logger] = await db.select({ plantId: datalogger.plantId }).from(datalogger).where(eq(datalogger.sn, sn));
+    if (!logger) continue;
+    const rows = await db
+      .insert(device)
+      .values({ ...demo, dataloggerSn: sn, plantId: logger.plantId, lastSeenAt: new Date() })
+      .onConflictDoNothing()
+      .returning({ sn: device.sn });
+    if (rows.length > 0) created = true;
+  }
+  return created;
+}
+
+/** Power info: the demo manufacturer's details, departments and permission groups (demo_admin keeps every switch). */
+const DEMO_COMPANY = {
+  name: 'Sunstack Demo Manufacturing',
+  country: 'DE',
+  address: 'Solarstraße 1, 79098 Freiburg',
+  email: 'info@sunstack-demo.example',
+  phone: '+49 761 555 0100',
+  website: 'https://sunstack-demo.example',
+};
+const DEMO_PERMISSION_GROUPS: { name: string; permissions: Permission[] }[] = [
+  {
+    name: 'Firmware team',
+    permissions: [
+      'firmware.view',
+      'firmware.import',
+      'firmware.publish',
+      'upgrade.inverter',
+      'upgrade.module',
+      'upgrade.battery',
+      'upgrade.batch',
+    ],
+  },
+  {
+    name: 'After-sales service',
+    permissions: [
+      'member.query',
+      'errorRecord.query',
+      'errorRecord.download',
+      'report.query',
+      'site.edit',
+      'blacklist.set',
+      'account.migrate',
+    ],
+  },
+  {
+    name: 'Auditors (read only)',
+    permissions: ['organisation.query', 'role.query', 'member.query', 'audit.logAudit', 'audit.accountLog', 'audit.operationLog'],
+  },
+];
+/** Departments by name, with their parent's name and their group's. */
+const DEMO_DEPARTMENTS: { name: string; parent?: string; group?: string }[] = [
+  { name: 'Management' },
+  { name: 'Engineering' },
+  { name: 'Firmware', parent: 'Engineering', group: 'Firmware team' },
+  { name: 'After-sales', group: 'After-sales service' },
+  { name: 'Internal audit', parent: 'Management', group: 'Auditors (read only)' },
+];
+
+export async function seedDemoPowerInfo(database: Database, adminId: number) {
+  const { db } = database;
+  let created = false;
+  const [root] = await db.select().from(organisation).where(sql`${organisation.parentId} is null`);
+  if (root && root.address === '') {
+    await db.update(organisation).set(DEMO_COMPANY).where(eq(organisation.id, root.id));
+    created = true;
+  }
+  const groupIds = new Map<string, number>();
+  for (const group of DEMO_PERMISSION_GROUPS) {
+    const [existing] = await db.select({ id: permissionGroup.id }).from(permissionGroup).where(eq(permissionGroup.name, group.name));
+    const [row] = existing ? [existing] : await db.insert(permissionGroup).values(group).returning({ id: permissionGroup.id });
+    groupIds.set(group.name, (row as { id: number }).id);
+    created ||= !existing;
+  }
+  const departmentIds = new Map<string, number>();
+  for (const demo of DEMO_DEPARTMENTS) {
+    const [existing] = await db.select({ id: department.id }).from(department).where(eq(department.name, demo.name));
+    const values = {
+      name: demo.name,
+      parentId: demo.parent ? (departmentIds.get(demo.parent) ?? null) : null,
+      permissionGroupId: demo.group ? (groupIds.get(demo.group) ?? null) : null,
+    };
+    const [row] = existing ? [existing] : await db.insert(department).values(values).returning({ id: department.id });
+    departmentIds.set(demo.name, (row as { id: number }).id);
+    created ||= !existing;
+  }
+  const [admin] = await db.select({ departmentId: account.departmentId }).from(account).where(eq(account.id, adminId));
+  if (admin && admin.departmentId === null) {
+    await db
+      .update(account)
+      .set({ departmentId: departmentIds.get('Management') as number })
+      .where(eq(account.id, adminId));
+    created = true;
+  }
+  return created;
+}
+
+/** Country and organisation email of the demo branches (distributor management, spec section 3). */
+const DEMO_BRANCH_DETAILS: Record<string, { country: string; email: string }> = {
+  DEMODIST: { country: 'DE', email: 'europe@demo.sunstack.local' },
+  DEMOAGNT: { country: 'DE', email: 'agency@demo.sunstack.local' },
+  DEMODIS2: { country: 'ES', email: 'iberia@demo.sunstack.local' },
+  DEMOAGN2: { country: 'ES', email: 'agencia@demo.sunstack.local' },
+};
+
+/** Groups for group management: a plant group across both branches and an inverter group. */
+const DEMO_ASSET_GROUPS: { name: string; kind: 'plant' | 'device'; plants?: string[]; devices?: string[] }[] = [
+  { name: 'Demo rooftops', kind: 'plant', plants: ['Freiburg family roof', 'Sevilla finca'] },
+  { name: 'Demo inverters', kind: 'device', devices: ['60H1060A2301001', '60C3015A2302001', '60C3025A2304001'] },
+];
+
+/** Fills in what an older demo folder lacks: branch details and the demo groups (members that exist). */
+export async function seedDemoBranchesAndGroups(database: Database, adminId: number) {
+  const { db } = database;
+  let created = false;
+  for (const [code, details] of Object.entries(DEMO_BRANCH_DETAILS)) {
+    const changed = await db
+      .update(organisation)
+      .set(details)
+      .where(sql`${organisation.code} = ${code} and ${organisation.email} = ''`)
+      .returning({ id: organisation.id });
+    if (changed.length > 0) created = true;
+  }
+  const [root] = await db.select({ id: organisation.id }).from(organisation).where(sql`${organisation.parentId} is null`);
+  for (const demo of DEMO_ASSET_GROUPS) {
+    const [existing] = await db.select({ id: assetGroup.id }).from(assetGroup).where(eq(assetGroup.name, demo.name));
+    if (existing) continue;
+    const [group] = await db
+      .insert(assetGroup)
+      .values({ kind: demo.kind, name: demo.name, organisationId: (root as { id: number }).id, createdBy: adminId })
+      .returning({ id: assetGroup.id });
+    const groupId = (group as { id: number }).id;
+    const plantIds = demo.plants ? await db.select({ id: plant.id }).from(plant).where(inArray(plant.name, demo.plants)) : [];
+    const deviceSns = demo.devices ? await db.select({ sn: device.sn }).from(device).where(inArray(device.sn, demo.devices)) : [];
+    const members = [...plantIds.map((row) => ({ groupId, plantId: row.id })), ...deviceSns.map((row) => ({ groupId, deviceSn: row.sn }))];
+    if (members.length > 0) await db.insert(assetGroupMember).values(members);
     created = true;
   }
   return created;

@@ -34,6 +34,9 @@ export const verificationCodeSchema = z.string().regex(new RegExp(`^[0-9]{${LIMI
   error: 'validation.codeInvalid',
 });
 
+/** The token of an invitation link: 43 base64url characters (256 random bits). */
+export const invitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'invitation.invalidLink' });
+
 /** A free-text profile field: optional, trimmed, bounded. */
 export function profileText(max: number = LIMITS.profileText.max) {
   return z.string().trim().max(max, { error: 'validation.tooLong' });

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { pageFields } from './plant.ts';
 
-export const AUDIT_OBJECT_TYPES = ['plant', 'datalogger', 'device', 'account', 'organisation'] as const;
+export const AUDIT_OBJECT_TYPES = [
+  'plant',
+  'datalogger',
+  'device',
+  'account',
+  'organisation',
+  'group',
+  'invitation',
+  'department',
+  'permissionGroup',
+] as const;
 
 /** The operation log: who changed what, when, from where (issue 3). Times are UTC milliseconds. */
 export const operationLogBody = z.strictObject({

@@ -73,9 +73,24 @@ export const plantCreateBody = plantFields.extend({
 export type PlantCreateBody = z.infer<typeof plantCreateBody>;
 
 export const idSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-export const plantUpdateBody = plantFields.partial().extend({ id: idSchema });
+/** Optional fields an edit may empty again: null clears them (text fields clear with ''). */
+const clearable = {
+  latitude: plantFields.shape.latitude.unwrap().nullable().optional(),
+  longitude: plantFields.shape.longitude.unwrap().nullable().optional(),
+  systemSizeKw: plantFields.shape.systemSizeKw.unwrap().nullable().optional(),
+  pvSizeKwp: plantFields.shape.pvSizeKwp.unwrap().nullable().optional(),
+  feedInTariff: plantFields.shape.feedInTariff.unwrap().nullable().optional(),
+  commissionedOn: isoDate.nullable().optional(),
+  gridConnectedOn: isoDate.nullable().optional(),
+};
+export const plantUpdateBody = plantFields.partial().extend({ id: idSchema, ...clearable });
 export type PlantUpdateBody = z.infer<typeof plantUpdateBody>;
 export const idBody = z.strictObject({ id: idSchema });
+/** Link SN (spec /bus/plant/linkSn): registered dataloggers join a plant the caller may change, with the SN rules of section 5. */
+export const plantLinkSnBody = idBody.extend({
+  dataloggers: z.array(dataloggerSnSchema).min(1, { error: 'validation.deviceRequired' }).max(50),
+});
+export type PlantLinkSnBody = z.infer<typeof plantLinkSnBody>;
 export const idQuery = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 /** Deleting many sites in a short time needs an explicit confirmation (spec section 8). */
 export const plantDeleteBody = idBody.extend({ confirm: z.boolean().optional() });
@@ -106,6 +121,8 @@ export const plantSummary = z.object({
   owner: z.string(),
   dataloggers: z.number(),
   createdAt: z.number(),
+  /** Whether the caller may change the plant (edit, link a datalogger, share). */
+  writable: z.boolean(),
 });
 export type PlantSummary = z.infer<typeof plantSummary>;
 
@@ -131,7 +148,6 @@ export const plantDetail = plantSummary.extend({
   installerContact: contactResult,
   userContact: contactResult,
   dataloggerSns: z.array(z.string()),
-  writable: z.boolean(),
 });
 export type PlantDetail = z.infer<typeof plantDetail>;
 

@@ -4,6 +4,7 @@ import { LIMITS } from '../limits.ts';
 import {
   countryCodeSchema,
   emailSchema,
+  invitationTokenSchema,
   languageSchema,
   mobileSchema,
   passwordSchema,
@@ -19,24 +20,34 @@ export const loginBody = z.strictObject({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const loginResult = z.object({ token: z.string(), access: z.number().int() });
+export const loginResult = z.object({
+  token: z.string(),
+  access: z.number().int(),
+  /** The password was set by an operator: the session may only change it (or sign out) until it does (errno 41920). */
+  passwordChangeRequired: z.boolean(),
+});
 
 export const signUpRoleSchema = z.union(SIGN_UP_ROLES.map((role) => z.literal(role)) as [z.ZodLiteral<1>, z.ZodLiteral<2>], {
   error: 'validation.accountTypeRequired',
 });
 
-export const registerBody = z.strictObject({
-  user: usernameSchema,
-  password: passwordSchema,
-  email: emailSchema,
-  captcha: verificationCodeSchema,
-  mobile: mobileSchema,
-  country: countryCodeSchema,
-  accountType: signUpRoleSchema,
-  orgCode: z.string().trim().max(32).optional(),
-  agreement: z.literal(true, { error: 'validation.agreementRequired' }),
-  language: languageSchema.optional(),
-});
+export const registerBody = z
+  .strictObject({
+    user: usernameSchema,
+    password: passwordSchema,
+    email: emailSchema,
+    /** The emailed code; an invitation's token stands for it (both prove the mailbox). */
+    captcha: verificationCodeSchema.optional(),
+    mobile: mobileSchema,
+    country: countryCodeSchema,
+    accountType: signUpRoleSchema,
+    orgCode: z.string().trim().max(32).optional(),
+    agreement: z.literal(true, { error: 'validation.agreementRequired' }),
+    language: languageSchema.optional(),
+    /** An invitation link's token: the account joins the invitation's branch with its role. */
+    invitation: invitationTokenSchema.optional(),
+  })
+  .refine((body) => body.captcha !== undefined || body.invitation !== undefined, { error: 'validation.codeInvalid', path: ['captcha'] });
 export type RegisterBody = z.infer<typeof registerBody>;
 
 export const sendCaptchaBody = z.discriminatedUnion('purpose', [

@@ -43,6 +43,45 @@ export const Errno = {
   targetUnknown: 41906,
   /** A branch cannot move below itself. */
   moveIntoOwnBranch: 41907,
+  /** The account's password was set by an operator: only a password change (or sign-out) is allowed until it changes. */
+  passwordChangeRequired: 41920,
+  /** User management: the caller may not give an account this role (only roles below its own; administrators any). */
+  roleNotAssignable: 41921,
+  /** User management: the organisation is missing, outside the caller's branch, or of a kind the role cannot sit in. */
+  organisationNotAssignable: 41922,
+  /** A new password must differ from the current one (a one-time password has to be replaced). */
+  passwordUnchanged: 41923,
+  /** Power info: a department with members cannot be deleted. */
+  departmentHasMembers: 41930,
+  /** Power info: a department with sub-departments cannot be deleted. */
+  departmentHasChildren: 41931,
+  /** Power info: sibling departments have different names. */
+  departmentNameTaken: 41932,
+  permissionGroupNameTaken: 41933,
+  /** Power info: a group still assigned to an administrator, a department or a role cannot be deleted. */
+  permissionGroupInUse: 41934,
+  /** Power info: the change would leave no active administrator able to query and edit permission groups. */
+  permissionLockout: 41935,
+  /** Power info: the department tree is answered whole, so its size is bounded (DEPARTMENTS_MAX). */
+  departmentLimitReached: 41936,
+  /** An invitation token that is unknown, used, revoked or expired. */
+  invitationInvalid: 41940,
+  /** Signing up with an invitation takes the invited address. */
+  invitationEmailMismatch: 41941,
+  /** Distributor and agent sign-up codes are unique. */
+  organisationCodeTaken: 41942,
+  /** Group names are unique within a branch. */
+  groupNameTaken: 41943,
+  /** A member to add is missing or outside the caller's scope (the same answer for both). */
+  groupMemberUnknown: 41944,
+  /** A group holds at most GROUP_MAX_MEMBERS members. */
+  groupFull: 41945,
+  /** Spec section 8: "no datalogger connected for the charging pile" (the datalogger chosen is not bound to the pile's plant). */
+  pileNoDatalogger: 41960,
+  /** A datalogger bound to a plant cannot be deleted: unbind it first. */
+  dataloggerBound: 41961,
+  /** A parallel system is made of inverters of its own plant. */
+  parallelNotInverters: 41962,
   internal: 50000,
 } as const;
 export type ErrnoName = keyof typeof Errno;
@@ -50,5 +89,13 @@ export type ErrnoCode = (typeof Errno)[ErrnoName];
 
 export const ERRNO_CODES = Object.values(Errno).filter((code) => code !== 0) as Exclude<ErrnoCode, 0>[];
 
-/** Errnos after which the client shows the message once and goes to /login (spec section 8). */
-export const SESSION_ENDED_ERRNOS: readonly number[] = [Errno.tokenExpired, Errno.tokenInvalid, Errno.signedOutElsewhere];
+/**
+ * Errnos after which the client shows the message once and goes to /login (spec section 8). A
+ * session that must change its password goes there too: sign-in asks for the new password.
+ */
+export const SESSION_ENDED_ERRNOS: readonly number[] = [
+  Errno.tokenExpired,
+  Errno.tokenInvalid,
+  Errno.signedOutElsewhere,
+  Errno.passwordChangeRequired,
+];

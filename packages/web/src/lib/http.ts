@@ -37,6 +37,8 @@ export interface RequestOptions {
   sessionCacheKey?: string;
   /** Send an empty token even when signed in (the errors-message call). */
   anonymous?: boolean;
+  /** Send this token instead of the stored one (a session not stored yet: the one-time password change after sign-in). */
+  token?: string;
   signal?: AbortSignal;
 }
 
@@ -124,7 +126,7 @@ export async function request<T>(method: 'GET' | 'POST', path: string, options: 
     if (cached) return JSON.parse(cached) as T;
   }
   const store = useClientStore.getState();
-  const headers = signedHeaders(path, options.anonymous ? '' : (store.token ?? ''));
+  const headers = signedHeaders(path, options.anonymous ? '' : (options.token ?? store.token ?? ''));
   // A file upload goes as multipart form (spec section 7); the browser sets its boundary itself.
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
@@ -155,4 +157,48 @@ export async function request<T>(method: 'GET' | 'POST', path: string, options: 
   }
   if (options.sessionCacheKey) sessionStorage.setItem(options.sessionCacheKey, JSON.stringify(answer.result));
   return answer.result;
+}
+
+/** A live stream that ended (server restart, 10-minute lifetime, network) is opened again after this pause. */
+const STREAM_RETRY_MS = 5_000;
+
+/**
+ * Follows a server-sent events call with the signed headers every call carries (EventSource
+ * cannot send headers), calling `onData` with each event's JSON. Reconnects until `signal` aborts;
+ * an errno answer (out of scope, signed out) ends it like any call.
+ */
+export async function followStream<T>(path: string, onData: (value: T) => void, signal: AbortSignal): Promise<void> {
+  while (!signal.aborted) {
+    try {
+      const response = await fetch(path, { headers: signedHeaders(path, useClientStore.getState().token ?? ''), signal });
+      if (!response.ok) onHttpError(response);
+      if ((response.headers.get('content-type') ?? '').includes('json')) {
+        const answer = (await response.json()) as { errno: number };
+        if (SESSION_ENDED_ERRNOS.includes(answer.errno)) endSession(answer.errno);
+        return;
+      }
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        const events = buffer.split('\n\n');
+        buffer = events.pop() ?? '';
+        for (const event of events) {
+          const data = event
+            .split('\n')
+            .filter((line) => line.startsWith('data: '))
+            .map((line) => line.slice(6))
+            .join('\n');
+          if (data) onData(JSON.parse(data) as T);
+        }
+      }
+    } catch (error) {
+      if (signal.aborted) return;
+      if (error instanceof ApiError) return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, STREAM_RETRY_MS));
+  }
 }

@@ -46,13 +46,17 @@ CREATE TABLE telemetry_latest (
 
 -- Key-wise sum of two objects of numbers ({"a":1} + {"a":2,"b":1} = {"a":3,"b":1}).
 CREATE FUNCTION jsonb_sum(a jsonb, b jsonb) RETURNS jsonb AS $$
-  SELECT coalesce(jsonb_object_agg(key, total), '{}'::jsonb)
-  FROM (
-    SELECT key, sum((value #>> '{}')::double precision) AS total
-    FROM (SELECT * FROM jsonb_each(coalesce(a, '{}')) UNION ALL SELECT * FROM jsonb_each(coalesce(b, '{}'))) AS both_sides
-    GROUP BY key
-  ) AS sums
-$$ LANGUAGE sql IMMUTABLE;
+DECLARE
+  key text;
+  value jsonb;
+  total jsonb := coalesce(a, '{}');
+BEGIN
+  FOR key, value IN SELECT * FROM jsonb_each(coalesce(b, '{}')) LOOP
+    total := jsonb_set(total, ARRAY[key], to_jsonb(coalesce((total ->> key)::double precision, 0) + (value #>> '{}')::double precision));
+  END LOOP;
+  RETURN total;
+END
+$$ LANGUAGE plpgsql IMMUTABLE;
 
 -- Energy (kWh per counter) by 5 minutes and by local hour; for devices also the sums and counts of
 -- every variable, so charts beyond a day read averages here instead of raw rows.
@@ -61,7 +65,14 @@ CREATE TABLE rollup_interval (
   subject_id bigint NOT NULL,
   grain text NOT NULL CHECK (grain IN ('5m', '1h')),
   start timestamptz NOT NULL,
-  energy jsonb NOT NULL DEFAULT '{}',
+  -- kWh per cumulative counter of protocol.md, in the period.
+  pv double precision NOT NULL DEFAULT 0,
+  generation double precision NOT NULL DEFAULT 0,
+  feedin double precision NOT NULL DEFAULT 0,
+  grid_consumption double precision NOT NULL DEFAULT 0,
+  loads double precision NOT NULL DEFAULT 0,
+  charge double precision NOT NULL DEFAULT 0,
+  discharge double precision NOT NULL DEFAULT 0,
   sums jsonb NOT NULL DEFAULT '{}',
   counts jsonb NOT NULL DEFAULT '{}',
   PRIMARY KEY (subject_kind, subject_id, grain, start)
@@ -73,7 +84,14 @@ CREATE TABLE rollup_calendar (
   subject_id bigint NOT NULL,
   grain text NOT NULL CHECK (grain IN ('day', 'month', 'year')),
   start date NOT NULL,
-  energy jsonb NOT NULL DEFAULT '{}',
+  -- kWh per cumulative counter of protocol.md, in the period.
+  pv double precision NOT NULL DEFAULT 0,
+  generation double precision NOT NULL DEFAULT 0,
+  feedin double precision NOT NULL DEFAULT 0,
+  grid_consumption double precision NOT NULL DEFAULT 0,
+  loads double precision NOT NULL DEFAULT 0,
+  charge double precision NOT NULL DEFAULT 0,
+  discharge double precision NOT NULL DEFAULT 0,
   PRIMARY KEY (subject_kind, subject_id, grain, start)
 );
 

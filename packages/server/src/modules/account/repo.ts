@@ -58,8 +58,9 @@ export function createAccountRepo(db: Db) {
         .where(eq(account.id, id));
     },
 
+    /** A password the account chose itself: a one-time password an operator set is replaced. */
     async setPasswordHash(id: number, passwordHash: string) {
-      await db.update(account).set({ passwordHash, updatedAt: sql`now()` }).where(eq(account.id, id));
+      await db.update(account).set({ passwordHash, passwordChangeRequired: false, updatedAt: sql`now()` }).where(eq(account.id, id));
     },
 
     async rootOrganisationId() {

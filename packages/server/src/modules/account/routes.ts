@@ -65,7 +65,7 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService) {
       },
     },
     async (request) => {
-      await accounts.reset(request.body);
+      await accounts.reset(request.body, clientInfo(request));
       return ok({});
     },
   );
@@ -109,7 +109,8 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService) {
   api.post(
     '/c/v0/user/password',
     {
-      config: { access: userCenter },
+      // Every account, the integrator too: a password an operator set must be replaced before anything else.
+      config: { access: 'signedIn', whilePasswordChangeRequired: true },
       schema: {
         tags: ['user'],
         summary: 'Change the password; other sessions end',
@@ -118,7 +119,7 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService) {
       },
     },
     async (request) => {
-      await accounts.changePassword(sessionOf(request), request.body.oldPassword, request.body.newPassword);
+      await accounts.changePassword(sessionOf(request), clientInfo(request), request.body.oldPassword, request.body.newPassword);
       return ok({});
     },
   );

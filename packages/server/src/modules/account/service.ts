@@ -13,6 +13,8 @@ import {
   type UserInfo,
 } from '@sunstack/shared';
 import { AppError } from '../../http/errors.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { InvitationService } from '../invitation/service.ts';
 import type { MailService } from '../mail/service.ts';
 import { countryName, isCountryCode } from '../meta/countries.ts';
 import { permissionsOf } from '../scope/permissions.ts';
@@ -27,8 +29,17 @@ export const CODE_MAX_PER_HOUR = 10;
 
 const hashCode = (email: string, code: string) => createHash('sha256').update(`${email.toLowerCase()}:${code}`).digest();
 
-export function createAccountService(deps: { accounts: AccountRepo; sessions: SessionService; mail: MailService; now: () => number }) {
-  const { accounts, sessions, mail, now } = deps;
+export function createAccountService(deps: {
+  accounts: AccountRepo;
+  sessions: SessionService;
+  mail: MailService;
+  /** Password changes and resets go to the account log. */
+  audit: Pick<AuditService, 'recordAccountEvent'>;
+  /** Sign-up with an invitation link joins its branch with its role (modules/invitation). */
+  invitations: Pick<InvitationService, 'claim' | 'release' | 'attach'>;
+  now: () => number;
+}) {
+  const { accounts, sessions, mail, audit, invitations, now } = deps;
 
   async function issueCode(email: string, purpose: VerificationPurpose) {
     const sent = await accounts.countVerificationCodesSince(email, purpose, new Date(now() - 3_600_000));
@@ -106,33 +117,43 @@ export function createAccountService(deps: { accounts: AccountRepo; sessions: Se
       if (!isCountryCode(body.country))
         throw new AppError(Errno.bodyInvalid, [{ path: 'body.country', message: 'validation.countryRequired' }]);
       let organisationId = await accounts.rootOrganisationId();
-      if (body.orgCode) {
+      // An invitation link decides the branch and the role, and stands for the emailed code (both prove the mailbox).
+      const invited = body.invitation ? await invitations.claim(body.invitation, body.email) : undefined;
+      if (invited) organisationId = invited.organisationId;
+      else if (body.orgCode) {
         const branch = await accounts.branchByCode(body.orgCode);
         if (!branch) throw new AppError(Errno.organisationCodeUnknown);
         organisationId = branch.id;
       }
-      await spendCode(body.email, 'register', body.captcha);
-      const created = await accounts.insert({
-        organisationId,
-        username: body.user,
-        email: body.email,
-        passwordHash: await hashPassword(body.password),
-        access: body.accountType,
-        phone: body.mobile,
-        country: body.country,
-        language: body.language ?? language,
-        clientId: randomBytes(8).toString('hex'),
-      });
-      return { token: await sessions.open(created.id, client), access: created.access };
+      if (!invited) await spendCode(body.email, 'register', body.captcha ?? '');
+      const created = await accounts
+        .insert({
+          organisationId,
+          username: body.user,
+          email: body.email,
+          passwordHash: await hashPassword(body.password),
+          access: invited?.access ?? body.accountType,
+          phone: body.mobile,
+          country: body.country,
+          language: body.language ?? language,
+          clientId: randomBytes(8).toString('hex'),
+        })
+        .catch(async (error: unknown) => {
+          if (invited) await invitations.release(invited);
+          throw error;
+        });
+      if (invited) await invitations.attach(invited, created.id);
+      return { token: await sessions.open(created.id, client), access: created.access, passwordChangeRequired: false };
     },
 
-    async reset(body: ResetBody) {
+    async reset(body: ResetBody, client: ClientInfo) {
       const found = await accounts.findByLogin(body.user);
       // Same answer as a wrong code, so the call does not tell which user names exist.
       if (!found || found.disabledAt) throw new AppError(Errno.verificationCodeInvalid);
       await spendCode(found.email, 'reset', body.captcha);
       await accounts.setPasswordHash(found.id, await hashPassword(body.password));
       await sessions.revokeOthers(found.id, 'changed');
+      await audit.recordAccountEvent(client, { event: 'passwordResetByCode', account: found, actorId: found.id });
     },
 
     async info(session: Session, language: Language) {
@@ -147,12 +168,18 @@ export function createAccountService(deps: { accounts: AccountRepo; sessions: Se
       return present(await current(session), body.language ?? language);
     },
 
-    /** Ends every other session of the account; the one that changed the password stays. */
-    async changePassword(session: Session, oldPassword: string, newPassword: string) {
+    /**
+     * Ends every other session of the account; the one that changed the password stays (and, if
+     * it had to change a one-time password, may now do everything else).
+     */
+    async changePassword(session: Session, client: ClientInfo, oldPassword: string, newPassword: string) {
       const row = await current(session);
       if (!(await verifyPassword(row.passwordHash, oldPassword))) throw new AppError(Errno.oldPasswordWrong);
+      if (newPassword === oldPassword) throw new AppError(Errno.passwordUnchanged);
       await accounts.setPasswordHash(row.id, await hashPassword(newPassword));
       await sessions.revokeOthers(row.id, 'changed', session.tokenHash);
+      const event = row.passwordChangeRequired ? 'passwordChangedAfterReset' : 'passwordChanged';
+      await audit.recordAccountEvent(client, { event, account: row, actorId: row.id });
     },
 
     access(session: Session): AccessResult {

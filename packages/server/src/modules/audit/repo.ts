@@ -1,30 +1,49 @@
-import { Access, type OperationLogExportBody } from '@sunstack/shared';
+import { Access, type AccountLogExportBody, type OperationLogExportBody } from '@sunstack/shared';
 import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { account, auditLog } from '../../db/schema.ts';
+import { startsWith } from '../../db/like.ts';
+import { account, accountLog, auditLog, organisation } from '../../db/schema.ts';
 import type { Scope } from '../scope/scope.ts';
 
 export type AuditEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'at'>;
+export type AccountLogRecord = Omit<typeof accountLog.$inferInsert, 'id' | 'at' | 'organisationPath'>;
 
-/** Who sees which entries: administrators all, branch managers their branch's, everyone else their own. */
-function visible(scope: Scope): SQL | undefined {
+/**
+ * Who sees which entries of a log: administrators all, branch managers those recorded with a path
+ * in their branch, everyone else their own.
+ */
+function visible(scope: Scope, path: PgColumn, own: PgColumn): SQL | undefined {
   if (scope.access === Access.admin) return undefined;
   if (scope.access === Access.distributor || scope.access === Access.agent) {
-    return sql`${auditLog.organisationPath} like ${`${scope.organisationPath}%`}`;
+    return sql`${path} like ${`${scope.organisationPath}%`}`;
   }
-  return eq(auditLog.actorId, scope.accountId);
+  return eq(own, scope.accountId);
 }
 
 function where(scope: Scope, filters: OperationLogExportBody) {
   return and(
-    visible(scope),
+    visible(scope, auditLog.organisationPath, auditLog.actorId),
     filters.objectType ? eq(auditLog.objectType, filters.objectType) : undefined,
     filters.objectId ? eq(auditLog.objectId, filters.objectId) : undefined,
-    filters.actor ? sql`lower(${account.username}) like ${`${filters.actor.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
+    filters.actor ? startsWith(account.username, filters.actor) : undefined,
     filters.from !== undefined ? gte(auditLog.at, new Date(filters.from)) : undefined,
     filters.to !== undefined ? lte(auditLog.at, new Date(filters.to)) : undefined,
   );
 }
+
+function accountLogWhere(scope: Scope, filters: AccountLogExportBody) {
+  return and(
+    visible(scope, accountLog.organisationPath, accountLog.accountId),
+    filters.username ? startsWith(accountLog.username, filters.username) : undefined,
+    filters.event ? eq(accountLog.event, filters.event) : undefined,
+    filters.ip ? eq(accountLog.ip, filters.ip) : undefined,
+    filters.from !== undefined ? gte(accountLog.at, new Date(filters.from)) : undefined,
+    filters.to !== undefined ? lte(accountLog.at, new Date(filters.to)) : undefined,
+  );
+}
+
+const actor = alias(account, 'actor');
 
 export function createAuditRepo(db: Db) {
   const columns = { entry: auditLog, actor: account.username };
@@ -42,6 +61,28 @@ export function createAuditRepo(db: Db) {
         .leftJoin(account, eq(account.id, auditLog.actorId))
         .where(condition)
         .orderBy(desc(auditLog.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { total: total?.n ?? 0, rows };
+    },
+
+    /** Records an account event with the account's organisation path at this moment (none for no account). */
+    async insertAccountEvent(record: AccountLogRecord) {
+      const path = record.accountId
+        ? sql`coalesce((select ${organisation.path} from ${account} join ${organisation} on ${organisation.id} = ${account.organisationId} where ${account.id} = ${record.accountId}), '')`
+        : sql`''`;
+      await db.insert(accountLog).values({ ...record, organisationPath: path });
+    },
+
+    async listAccountLog(scope: Scope, filters: AccountLogExportBody, page: { limit: number; offset: number }) {
+      const condition = accountLogWhere(scope, filters);
+      const [total] = await db.select({ n: count() }).from(accountLog).where(condition);
+      const rows = await db
+        .select({ entry: accountLog, actor: actor.username })
+        .from(accountLog)
+        .leftJoin(actor, eq(actor.id, accountLog.actorId))
+        .where(condition)
+        .orderBy(desc(accountLog.id))
         .limit(page.limit)
         .offset(page.offset);
       return { total: total?.n ?? 0, rows };

@@ -1,4 +1,13 @@
-import { envelope, operationLogBody, operationLogExportBody, operationLogResult, routeByName } from '@sunstack/shared';
+import {
+  accountLogBody,
+  accountLogExportBody,
+  accountLogResult,
+  envelope,
+  operationLogBody,
+  operationLogExportBody,
+  operationLogResult,
+  routeByName,
+} from '@sunstack/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/errors.ts';
@@ -34,6 +43,32 @@ export function auditRoutes(app: FastifyInstance, audit: AuditService) {
     async (request, reply) => {
       const file = await audit.export(sessionOf(request), request.body);
       return reply.header('content-type', XLSX_TYPE).header('content-disposition', 'attachment; filename="operation-log.xlsx"').send(file);
+    },
+  );
+
+  api.post(
+    '/c/v0/log/account/list',
+    {
+      config,
+      schema: {
+        tags: ['log'],
+        summary: 'Account log in scope (sign-ins, sign-outs, password changes and resets, disabling), filtered and paginated',
+        body: accountLogBody,
+        response: { 200: envelope(accountLogResult) },
+      },
+    },
+    async (request) => ok(await audit.accountLog(sessionOf(request), request.body)),
+  );
+
+  api.post(
+    '/c/v0/log/account/export',
+    {
+      config,
+      schema: { tags: ['log'], summary: 'The account log as an xlsx file (same filters, no paging)', body: accountLogExportBody },
+    },
+    async (request, reply) => {
+      const file = await audit.exportAccountLog(sessionOf(request), request.body);
+      return reply.header('content-type', XLSX_TYPE).header('content-disposition', 'attachment; filename="account-log.xlsx"').send(file);
     },
   );
 }

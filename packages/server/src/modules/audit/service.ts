@@ -1,4 +1,13 @@
-import type { OperationLogBody, OperationLogEntry, OperationLogExportBody } from '@sunstack/shared';
+import type {
+  AccountLogBody,
+  AccountLogEntry,
+  AccountLogEvent,
+  AccountLogExportBody,
+  OperationLogBody,
+  OperationLogEntry,
+  OperationLogExportBody,
+  SignInFailure,
+} from '@sunstack/shared';
 import ExcelJS from 'exceljs';
 import { requirePermission } from '../scope/permissions.ts';
 import type { ClientInfo, Session } from '../session/service.ts';
@@ -8,18 +17,44 @@ import type { AuditRepo } from './repo.ts';
 export const EXPORT_MAX_ROWS = 50_000;
 
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+const utc = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
 
 export interface Change {
   action: string;
-  objectType: 'plant' | 'datalogger' | 'device' | 'account' | 'organisation';
+  objectType: 'plant' | 'datalogger' | 'device' | 'account' | 'organisation' | 'group' | 'invitation' | 'department' | 'permissionGroup';
   objectId: string | number;
   before?: unknown;
   after?: unknown;
 }
 
-/** The operation log: who changed what, when, from where, before and after (issue 3). */
+/** Something that happened to an account's access, for the account log. */
+export interface AccountEvent {
+  event: AccountLogEvent;
+  /** The account it happened to; null when a sign-in named no account. */
+  account: { id: number; username: string } | null;
+  /** Who did it: the account itself, an operator, or null (a failed sign-in). */
+  actorId: number | null;
+  /** The user name typed, for a sign-in that named no account. */
+  typed?: string;
+  detail?: SignInFailure;
+}
+
+type Page = { limit: number; offset: number };
+const ALL: Page = { limit: EXPORT_MAX_ROWS, offset: 0 };
+
+/** An xlsx workbook of one sheet with a bold header row. */
+async function workbook<Row>(title: string, columns: Partial<ExcelJS.Column>[], rows: Row[]) {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(title);
+  sheet.columns = columns;
+  for (const row of rows) sheet.addRow(row);
+  sheet.getRow(1).font = { bold: true };
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** The operation log (who changed what, when, from where, before and after) and the account log (issue 3). */
 export function createAuditService(audits: AuditRepo) {
-  async function entries(session: Session, filters: OperationLogExportBody, page: { limit: number; offset: number }) {
+  async function operations(session: Session, filters: OperationLogExportBody, page: Page) {
     requirePermission(session, 'audit.operationLog');
     const { total, rows } = await audits.list(session, filters, page);
     const present = ({ entry, actor }: (typeof rows)[number]): OperationLogEntry => ({
@@ -36,31 +71,46 @@ export function createAuditService(audits: AuditRepo) {
     return { total, entries: rows.map(present) };
   }
 
+  async function accountEvents(session: Session, filters: AccountLogExportBody, page: Page) {
+    requirePermission(session, 'audit.accountLog');
+    const { total, rows } = await audits.listAccountLog(session, filters, page);
+    const present = ({ entry, actor }: (typeof rows)[number]): AccountLogEntry => ({
+      id: entry.id,
+      at: entry.at.getTime(),
+      username: entry.username,
+      event: entry.event,
+      actor: actor ?? '',
+      ip: entry.ip,
+      userAgent: entry.userAgent,
+      detail: entry.detail,
+    });
+    return { total, entries: rows.map(present) };
+  }
+
   return {
     async list(session: Session, filters: OperationLogBody) {
       const { currentPage, pageSize } = filters;
-      const { total, entries: found } = await entries(session, filters, { limit: pageSize, offset: (currentPage - 1) * pageSize });
+      const { total, entries: found } = await operations(session, filters, { limit: pageSize, offset: (currentPage - 1) * pageSize });
       return { total, currentPage, pageSize, entries: found };
     },
 
     /** The same entries as an xlsx workbook (UTC times), newest first. */
     async export(session: Session, filters: OperationLogExportBody) {
-      const { entries: found } = await entries(session, filters, { limit: EXPORT_MAX_ROWS, offset: 0 });
-      const book = new ExcelJS.Workbook();
-      const sheet = book.addWorksheet('Operation log');
-      sheet.columns = [
-        { header: 'Time (UTC)', key: 'at', width: 22 },
-        { header: 'User', key: 'actor', width: 20 },
-        { header: 'Address', key: 'ip', width: 18 },
-        { header: 'Action', key: 'action', width: 20 },
-        { header: 'Object', key: 'objectType', width: 14 },
-        { header: 'Object id', key: 'objectId', width: 18 },
-        { header: 'Before', key: 'before', width: 50 },
-        { header: 'After', key: 'after', width: 50 },
-      ];
-      for (const entry of found) sheet.addRow({ ...entry, at: new Date(entry.at).toISOString().replace('T', ' ').slice(0, 19) });
-      sheet.getRow(1).font = { bold: true };
-      return Buffer.from(await book.xlsx.writeBuffer());
+      const { entries: found } = await operations(session, filters, ALL);
+      return workbook(
+        'Operation log',
+        [
+          { header: 'Time (UTC)', key: 'at', width: 22 },
+          { header: 'User', key: 'actor', width: 20 },
+          { header: 'Address', key: 'ip', width: 18 },
+          { header: 'Action', key: 'action', width: 20 },
+          { header: 'Object', key: 'objectType', width: 14 },
+          { header: 'Object id', key: 'objectId', width: 18 },
+          { header: 'Before', key: 'before', width: 50 },
+          { header: 'After', key: 'after', width: 50 },
+        ],
+        found.map((entry) => ({ ...entry, at: utc(entry.at) })),
+      );
     },
 
     async record(session: Session, client: ClientInfo, change: Change) {
@@ -73,6 +123,43 @@ export function createAuditService(audits: AuditRepo) {
         objectId: String(change.objectId),
         before: change.before ?? null,
         after: change.after ?? null,
+      });
+    },
+
+    async accountLog(session: Session, filters: AccountLogBody) {
+      const { currentPage, pageSize } = filters;
+      const { total, entries: found } = await accountEvents(session, filters, { limit: pageSize, offset: (currentPage - 1) * pageSize });
+      return { total, currentPage, pageSize, entries: found };
+    },
+
+    /** The account log as an xlsx workbook (UTC times), newest first. */
+    async exportAccountLog(session: Session, filters: AccountLogExportBody) {
+      const { entries: found } = await accountEvents(session, filters, ALL);
+      return workbook(
+        'Account log',
+        [
+          { header: 'Time (UTC)', key: 'at', width: 22 },
+          { header: 'Account', key: 'username', width: 20 },
+          { header: 'Event', key: 'event', width: 26 },
+          { header: 'Detail', key: 'detail', width: 16 },
+          { header: 'By', key: 'actor', width: 20 },
+          { header: 'Address', key: 'ip', width: 18 },
+          { header: 'Browser', key: 'userAgent', width: 60 },
+        ],
+        found.map((entry) => ({ ...entry, at: utc(entry.at) })),
+      );
+    },
+
+    /** Writes an account event (sign-in, password, status) with the address and browser it came from. */
+    async recordAccountEvent(client: ClientInfo, event: AccountEvent) {
+      await audits.insertAccountEvent({
+        accountId: event.account?.id ?? null,
+        username: (event.account?.username ?? event.typed ?? '').slice(0, 128),
+        actorId: event.actorId,
+        event: event.event,
+        ip: client.ip,
+        userAgent: client.userAgent.slice(0, 256),
+        detail: event.detail ?? '',
       });
     },
   };

@@ -76,6 +76,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     void options.receive(client.id, uplinkTopic(client.id, 'status'), Buffer.from('{"online":false}'));
   });
   broker.on('clientError', (client: Client, error: Error) => options.log.warn(`mqtt client ${client.id}: ${error.message}`));
+  broker.on('connectionError', (client: Client, error: Error) => options.log.warn(`mqtt connection ${client.id ?? ''}: ${error.message}`));
 
   const server: Server = createServer(broker.handle);
   await new Promise<void>((resolve, reject) => {

@@ -64,6 +64,27 @@ export function createDataloggerRepo(db: Db) {
       return row;
     },
 
+    /**
+     * Deletes a datalogger the caller sees that no plant holds, with the devices it reported (and
+     * their authorisations); false when there is none such.
+     */
+    async deleteUnbound(scope: Scope, sn: string) {
+      return db.transaction(async (tx) => {
+        const target = and(eq(datalogger.sn, sn), isNull(datalogger.plantId), dataloggerVisible(db, scope));
+        const [found] = await tx.select({ sn: datalogger.sn }).from(datalogger).where(target).for('update');
+        if (!found) return false;
+        await tx.delete(device).where(eq(device.dataloggerSn, sn));
+        await tx.delete(datalogger).where(target);
+        return true;
+      });
+    },
+
+    /** The SNs of the devices a datalogger reported. */
+    async deviceSns(sn: string) {
+      const rows = await db.select({ sn: device.sn }).from(device).where(eq(device.dataloggerSn, sn)).orderBy(device.sn);
+      return rows.map((row) => row.sn);
+    },
+
     /** Frees a datalogger from its plant, if the caller may change that plant; false otherwise. */
     async unbind(scope: Scope, sn: string) {
       return db.transaction(async (tx) => {

@@ -68,6 +68,23 @@ export function dataloggerRoutes(app: FastifyInstance, dataloggers: DataloggerSe
   );
 
   api.post(
+    '/c/v0/module/delete',
+    {
+      config,
+      schema: {
+        tags: ['datalogger'],
+        summary: 'Delete a registered datalogger that no plant holds',
+        body: moduleSnBody,
+        response: { 200: envelope(emptyResult) },
+      },
+    },
+    async (request) => {
+      await dataloggers.delete(sessionOf(request), clientInfo(request), request.body.sn);
+      return ok({});
+    },
+  );
+
+  api.post(
     '/c/v0/module/unbind',
     {
       config,

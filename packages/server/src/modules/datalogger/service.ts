@@ -80,6 +80,23 @@ export function createDataloggerService(deps: { dataloggers: DataloggerRepo; aud
       };
     },
 
+    /** Deletes a registered datalogger that no plant holds (switch datalogger.delete), with the devices it reported. */
+    async delete(session: Session, client: ClientInfo, sn: string) {
+      requirePermission(session, 'datalogger.delete');
+      const before = await dataloggers.findVisible(session, sn);
+      if (!before) throw notFound();
+      if (before.plantId !== null) throw new AppError(Errno.dataloggerBound);
+      const devices = await dataloggers.deviceSns(sn);
+      // Bound meanwhile: the same answer as above.
+      if (!(await dataloggers.deleteUnbound(session, sn))) throw new AppError(Errno.dataloggerBound);
+      await audit.record(session, client, {
+        action: 'datalogger.delete',
+        objectType: 'datalogger',
+        objectId: sn,
+        before: { organisationId: before.organisationId, registeredAt: before.createdAt, devices },
+      });
+    },
+
     async unbind(session: Session, client: ClientInfo, sn: string) {
       requirePermission(session, 'datalogger.unbind');
       const before = await dataloggers.findVisible(session, sn);

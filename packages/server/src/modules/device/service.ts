@@ -1,59 +1,143 @@
-import { Access, type DeviceListBody, Errno } from '@sunstack/shared';
+import {
+  Access,
+  type DeviceGrantBody,
+  type DeviceGrantListBody,
+  type DeviceListBody,
+  Errno,
+  type ParallelUpdateBody,
+  type PileUpdateBody,
+} from '@sunstack/shared';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { PlantRepo } from '../plant/repo.ts';
+import { requirePermission } from '../scope/permissions.ts';
 import type { ClientInfo, Session } from '../session/service.ts';
+import { presentDetail, presentGrant, presentSummary } from './present.ts';
 import type { DeviceRepo } from './repo.ts';
 
 export function createDeviceService(deps: { devices: DeviceRepo; plants: PlantRepo; audit: AuditService }) {
   const { devices, plants, audit } = deps;
 
-  /** An administrator, or the owner of the device's plant, decides which integrators see a device. */
-  async function authorisable(session: Session, sn: string, integrator: string) {
-    const found = await devices.findVisible(session, sn);
-    if (!found) throw notFound();
-    if (session.access !== Access.admin && found.ownerId !== session.accountId) throw new AppError(Errno.noPermission);
-    const integratorId = await plants.accountId(integrator, Access.integrator);
-    if (integratorId === undefined) throw new AppError(Errno.targetUnknown);
-    return integratorId;
+  /** An integrator account by user name (another role, or none, is the same "unknown target"). */
+  async function integratorId(username: string) {
+    const id = await plants.accountId(username, Access.integrator);
+    if (id === undefined) throw new AppError(Errno.targetUnknown);
+    return id;
+  }
+
+  /** A plant the caller may change: missing or out of scope is 40404, visible but read-only is 40300. */
+  async function writablePlant(session: Session, id: number) {
+    const row = await plants.findVisible(session, id);
+    if (!row) throw notFound();
+    if (!row.writable) throw new AppError(Errno.noPermission);
+    return row;
   }
 
   return {
     async list(session: Session, filters: DeviceListBody) {
+      if (filters.uncreated) requirePermission(session, 'device.viewUncreated');
       const { total, rows } = await devices.list(session, filters);
+      return { total, currentPage: filters.currentPage, pageSize: filters.pageSize, devices: rows.map(presentSummary) };
+    },
+
+    async detail(session: Session, sn: string) {
+      const row = await devices.findVisible(session, sn);
+      if (!row) throw notFound();
+      return presentDetail(row);
+    },
+
+    /**
+     * An administrator, or the owner of the devices' plants, authorises an integrator to read (and
+     * optionally control) the chosen devices: all of them or, when one is not theirs to decide, none.
+     */
+    async grant(session: Session, client: ClientInfo, body: DeviceGrantBody) {
+      const sns = [...new Set(body.sns)];
+      const found = await devices.authorisation(session, sns);
+      if (found.length !== sns.length) throw notFound();
+      if (found.some((row) => !row.authorisable)) throw new AppError(Errno.noPermission);
+      const integrator = await integratorId(body.integrator);
+      await devices.grant(
+        sns.map((sn) => ({ deviceSn: sn, integratorId: integrator, canControl: body.control, grantedBy: session.accountId })),
+      );
+      for (const sn of sns) {
+        await audit.record(session, client, {
+          action: 'device.grant',
+          objectType: 'device',
+          objectId: sn,
+          after: { integrator: body.integrator, canControl: body.control },
+        });
+      }
+    },
+
+    async revoke(session: Session, client: ClientInfo, sn: string, integrator: string) {
+      const [found] = await devices.authorisation(session, [sn]);
+      if (!found) throw notFound();
+      if (!found.authorisable) throw new AppError(Errno.noPermission);
+      if (!(await devices.revoke(sn, await integratorId(integrator)))) throw new AppError(Errno.targetUnknown);
+      await audit.record(session, client, { action: 'device.revoke', objectType: 'device', objectId: sn, before: { integrator } });
+    },
+
+    async grants(session: Session, filters: DeviceGrantListBody) {
+      const { total, rows } = await devices.grants(session, filters);
+      return { total, currentPage: filters.currentPage, pageSize: filters.pageSize, grants: rows.map(presentGrant) };
+    },
+
+    /** The end user names its EV charger and says which of the plant's dataloggers it hangs on (spec /bus/pile/edit). */
+    async updatePile(session: Session, client: ClientInfo, body: PileUpdateBody) {
+      requirePermission(session, 'site.edit');
+      const before = await devices.findVisible(session, body.sn);
+      if (before?.device.type !== 'evCharger') throw notFound();
+      if (!before.writable) throw new AppError(Errno.noPermission);
+      const changes = { name: body.name, dataloggerSn: body.dataloggerSn };
+      if (!(await devices.updatePile(session, body.sn, changes))) throw new AppError(Errno.pileNoDatalogger);
+      await audit.record(session, client, {
+        action: 'device.pileUpdate',
+        objectType: 'device',
+        objectId: body.sn,
+        before: { name: before.device.name, dataloggerSn: before.device.dataloggerSn },
+        after: changes,
+      });
+    },
+
+    async parallel(session: Session, plantId: number) {
+      const plant = await plants.findVisible(session, plantId);
+      if (!plant) throw notFound();
+      const rows = await devices.inverters(plantId);
       return {
-        total,
-        currentPage: filters.currentPage,
-        pageSize: filters.pageSize,
-        devices: rows.map(({ device, plantName }) => ({
+        plantId,
+        writable: plant.writable,
+        inverters: rows.map(({ device, status }) => ({
           sn: device.sn,
-          type: device.type,
+          name: device.name,
           model: device.model,
-          dataloggerSn: device.dataloggerSn,
-          plantId: device.plantId,
-          plantName: plantName ?? '',
           ratedPowerKw: device.ratedPowerKw,
-          firmware: device.firmware,
+          status,
           lastSeenAt: device.lastSeenAt?.getTime() ?? null,
+          role: device.parallelRole,
         })),
       };
     },
 
-    async grant(session: Session, client: ClientInfo, sn: string, integrator: string, canControl: boolean) {
-      const integratorId = await authorisable(session, sn, integrator);
-      await devices.grant({ deviceSn: sn, integratorId, canControl, grantedBy: session.accountId });
+    /** Marks the plant's master inverter and its slaves (spec /bus/plant/parallelSystem), or dissolves the system. */
+    async setParallel(session: Session, client: ClientInfo, body: ParallelUpdateBody) {
+      requirePermission(session, 'site.edit');
+      await writablePlant(session, body.id);
+      const before = await devices.inverters(body.id);
+      await devices.setParallel(body.id, body.master, body.slaves);
+      const roles = (rows: typeof before) => {
+        const member = rows.filter((row) => row.device.parallelRole !== null);
+        return {
+          master: member.find((row) => row.device.parallelRole === 'master')?.device.sn ?? null,
+          slaves: member.filter((row) => row.device.parallelRole === 'slave').map((row) => row.device.sn),
+        };
+      };
       await audit.record(session, client, {
-        action: 'device.grant',
-        objectType: 'device',
-        objectId: sn,
-        after: { integrator, canControl },
+        action: 'plant.parallel',
+        objectType: 'plant',
+        objectId: body.id,
+        before: roles(before),
+        after: { master: body.master, slaves: body.slaves },
       });
-    },
-
-    async revoke(session: Session, client: ClientInfo, sn: string, integrator: string) {
-      const integratorId = await authorisable(session, sn, integrator);
-      if (!(await devices.revoke(sn, integratorId))) throw new AppError(Errno.targetUnknown);
-      await audit.record(session, client, { action: 'device.revoke', objectType: 'device', objectId: sn, before: { integrator } });
     },
   };
 }

@@ -27,7 +27,7 @@ export const MAIL_MESSAGES: Record<Language, Record<string, string>> = {
   tr_TR: trTR,
 };
 
-export type MailTemplate = 'registerCode' | 'resetCode';
+export type MailTemplate = 'registerCode' | 'resetCode' | 'invitationInstaller' | 'invitationEndUser';
 
 /** Renders a template in the recipient's language, falling back to English per key. */
 export function renderMail(template: MailTemplate, language: Language, vars: Record<string, string | number>) {

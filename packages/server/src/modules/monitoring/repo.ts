@@ -43,10 +43,10 @@ export function createMonitoringRepo(db: Db) {
             (select coalesce(sum((l.vars->>'pvPower')::float8), 0) from scoped s
               join device d on d.plant_id = s.id and d.type = 'inverter'
               join telemetry_latest l on l.device_id = d.id and l.ts > now() - make_interval(secs => ${liveWindowMs / 1000})) as current_power,
-            (select coalesce(sum((r.energy->>'PVEnergyTotal')::float8), 0) from scoped s
+            (select coalesce(sum(r.pv), 0) from scoped s
               join rollup_calendar r on r.subject_kind = 'plant' and r.subject_id = s.id and r.grain = 'day'
                 and r.start = (now() at time zone s.time_zone)::date) as today,
-            (select coalesce(sum((r.energy->>'PVEnergyTotal')::float8), 0) from scoped s
+            (select coalesce(sum(r.pv), 0) from scoped s
               join rollup_calendar r on r.subject_kind = 'plant' and r.subject_id = s.id and r.grain = 'year') as lifetime`,
       );
       return row as NonNullable<typeof row>;

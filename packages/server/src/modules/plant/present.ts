@@ -7,6 +7,7 @@ interface SummaryRow {
   installer: string | null;
   owner: string | null;
   dataloggers: number;
+  writable: boolean;
 }
 
 export function presentSummary(row: SummaryRow): PlantSummary {
@@ -24,10 +25,11 @@ export function presentSummary(row: SummaryRow): PlantSummary {
     owner: row.owner ?? '',
     dataloggers: row.dataloggers,
     createdAt: plant.createdAt.getTime(),
+    writable: row.writable,
   };
 }
 
-export function presentDetail(row: SummaryRow & { writable: boolean }, dataloggerSns: string[]): PlantDetail {
+export function presentDetail(row: SummaryRow, dataloggerSns: string[]): PlantDetail {
   const { plant } = row;
   return {
     ...presentSummary(row),
@@ -44,6 +46,5 @@ export function presentDetail(row: SummaryRow & { writable: boolean }, datalogge
     installerContact: plant.installerContact,
     userContact: plant.userContact,
     dataloggerSns,
-    writable: row.writable,
   };
 }

@@ -1,6 +1,6 @@
 import type { PlantListBody, PlantStatus } from '@sunstack/shared';
 import { Errno } from '@sunstack/shared';
-import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { account, auditLog, datalogger, device, plant, plantMember } from '../../db/schema.ts';
@@ -13,20 +13,35 @@ export type PlantChanges = Partial<Omit<NewPlant, 'organisationId' | 'installerI
 
 /** A plant (and a device) is online while one of its devices reported in the last 15 minutes; alarms refine this (issue 5). */
 export const ONLINE_WINDOW = sql`interval '15 minutes'`;
-/** A plant's status, the one definition the list, the detail, the map and the fleet summary share. */
+/** A plant's status, the one definition the list, the detail and the map (modules/plantMap) share. */
 export const status = sql<PlantStatus>`case when exists (select 1 from ${device} where ${device.plantId} = ${plant.id} and ${device.lastSeenAt} > now() - ${ONLINE_WINDOW}) then 'normal' else 'offline' end`;
 const installer = alias(account, 'installer');
 const owner = alias(account, 'owner');
 const dataloggerCount = sql<number>`(select count(*) from ${datalogger} where ${datalogger.plantId} = ${plant.id})`.mapWith(Number);
 
+/**
+ * Binds unbound dataloggers, and the devices they reported, to a plant: all or none, so one that
+ * another plant took meanwhile (or `condition` refuses) fails the whole transaction with 41902.
+ */
+async function bind(tx: Db, plantId: number, sns: string[], condition?: SQL) {
+  const bound = await tx
+    .update(datalogger)
+    .set({ plantId, boundAt: sql`now()` })
+    .where(and(inArray(datalogger.sn, sns), isNull(datalogger.plantId), condition))
+    .returning({ sn: datalogger.sn });
+  if (bound.length !== sns.length) throw new AppError(Errno.snExists);
+  await tx.update(device).set({ plantId }).where(inArray(device.dataloggerSn, sns));
+}
+
 export function createPlantRepo(db: Db) {
-  const summaryColumns = {
+  const summaryColumns = (scope: Scope) => ({
     plant,
     status,
     installer: installer.username,
     owner: owner.username,
     dataloggers: dataloggerCount,
-  };
+    writable: sql<boolean>`(${plantWritable(db, scope)})`,
+  });
 
   return {
     async list(scope: Scope, filters: PlantListBody) {
@@ -47,7 +62,7 @@ export function createPlantRepo(db: Db) {
         .limit(filters.pageSize)
         .offset((filters.currentPage - 1) * filters.pageSize);
       const rows = await db
-        .select(summaryColumns)
+        .select(summaryColumns(scope))
         .from(plant)
         .leftJoin(installer, eq(installer.id, plant.installerId))
         .leftJoin(owner, eq(owner.id, plant.ownerId))
@@ -58,7 +73,7 @@ export function createPlantRepo(db: Db) {
 
     async findVisible(scope: Scope, id: number) {
       const [row] = await db
-        .select({ ...summaryColumns, writable: sql<boolean>`(${plantWritable(db, scope)})` })
+        .select(summaryColumns(scope))
         .from(plant)
         .leftJoin(installer, eq(installer.id, plant.installerId))
         .leftJoin(owner, eq(owner.id, plant.ownerId))
@@ -80,15 +95,15 @@ export function createPlantRepo(db: Db) {
       return db.transaction(async (tx) => {
         const [created] = await tx.insert(plant).values(row).returning({ id: plant.id });
         const plantId = (created as { id: number }).id;
-        const bound = await tx
-          .update(datalogger)
-          .set({ plantId, boundAt: sql`now()` })
-          .where(and(inArray(datalogger.sn, sns), isNull(datalogger.plantId)))
-          .returning({ sn: datalogger.sn });
-        if (bound.length !== sns.length) throw new AppError(Errno.snExists);
-        await tx.update(device).set({ plantId }).where(inArray(device.dataloggerSn, sns));
+        await bind(tx, plantId, sns);
         return plantId;
       });
+    },
+
+    /** Binds registered, unbound dataloggers (and their devices) to a plant the caller may change, all or none. */
+    async bindDataloggers(scope: Scope, plantId: number, sns: string[]) {
+      const writable = sql`${plantId} in (select ${plant.id} from ${plant} where ${plantWritable(db, scope)})`;
+      await db.transaction((tx) => bind(tx, plantId, sns, writable));
     },
 
     /** Changes a plant the caller may write; false when there is none (missing, out of scope, or read-only). */

@@ -5,6 +5,7 @@ import {
   plantCreateBody,
   plantDeleteBody,
   plantDetail,
+  plantLinkSnBody,
   plantListBody,
   plantListResult,
   plantMemberBody,
@@ -70,6 +71,23 @@ export function plantRoutes(app: FastifyInstance, plants: PlantService) {
     },
     async (request) => {
       await plants.update(sessionOf(request), clientInfo(request), request.body);
+      return ok({});
+    },
+  );
+
+  api.post(
+    '/c/v0/plant/linkSn',
+    {
+      config: access('plant-link-sn'),
+      schema: {
+        tags: ['plant'],
+        summary: 'Add registered dataloggers to a plant',
+        body: plantLinkSnBody,
+        response: { 200: envelope(emptyResult) },
+      },
+    },
+    async (request) => {
+      await plants.linkSn(sessionOf(request), clientInfo(request), request.body);
       return ok({});
     },
   );

@@ -1,4 +1,4 @@
-import { Access, Errno, type PlantCreateBody, type PlantListBody, type PlantUpdateBody } from '@sunstack/shared';
+import { Access, Errno, type PlantCreateBody, type PlantLinkSnBody, type PlantListBody, type PlantUpdateBody } from '@sunstack/shared';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import { organisationIdOf, requirePermission } from '../scope/permissions.ts';
@@ -71,6 +71,20 @@ export function createPlantService(deps: { plants: PlantRepo; audit: AuditServic
         objectId: id,
         before: before.plant,
         after: changes,
+      });
+    },
+
+    /** Link SN: the owner replaces or adds a datalogger, or an administrator does (spec /bus/plant/linkSn). */
+    async linkSn(session: Session, client: ClientInfo, body: PlantLinkSnBody) {
+      requirePermission(session, 'site.edit');
+      await writablePlant(session, body.id);
+      await checkDataloggers(body.dataloggers);
+      await plants.bindDataloggers(session, body.id, body.dataloggers);
+      await audit.record(session, client, {
+        action: 'plant.linkSn',
+        objectType: 'plant',
+        objectId: body.id,
+        after: { dataloggers: body.dataloggers },
       });
     },
 

@@ -81,8 +81,8 @@ async function apply(model: Model, step: Action) {
     model.agentParent[step.agent] = step.to;
   } else {
     const sn = PLANT_DEVICE[step.plant];
-    const path = step.on ? '/c/v0/device/grant' : '/c/v0/device/revoke';
-    await t.call('POST', path, { sn, integrator: 'integrator' }, { token });
+    if (step.on) await t.call('POST', '/c/v0/device/grant', { sns: [sn], integrator: 'integrator' }, { token });
+    else await t.call('POST', '/c/v0/device/revoke', { sn, integrator: 'integrator' }, { token });
     if (step.on) model.integratorDevices.add(sn);
     else model.integratorDevices.delete(sn);
   }

@@ -1,6 +1,7 @@
 import { Access, Errno } from '@sunstack/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisation } from '../../db/schema.ts';
+import { datalogger, device, deviceGrant, organisation } from '../../db/schema.ts';
 import { type ApiAnswer, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 import { createAccountRepo } from '../account/repo.ts';
 
@@ -11,8 +12,17 @@ import { createAccountRepo } from '../account/repo.ts';
  */
 let t: TestApp;
 const accounts: Record<string, TestAccount> = {};
-const plants: Record<string, { id: number; sn: string }> = {};
-let missingPlantId = 0;
+/** Each plant with its datalogger, an inverter and an EV charger (devices come from the datalogger's inventory). */
+interface Target {
+  id: number;
+  sn: string;
+  inverter: string;
+  pile: string;
+}
+const plants: Record<string, Target> = {};
+let missing: Target;
+/** A registered datalogger no plant holds: what a link SN probe would try to take. */
+let spareSn = '';
 
 async function branch(parentId: number, kind: 'distributor' | 'agent', code: string) {
   const [row] = await t.database.db.insert(organisation).values({ parentId, kind, name: code, code }).returning({ id: organisation.id });
@@ -33,7 +43,13 @@ async function createPlant(installer: string, name: string, owner?: string) {
   const body = { name, type: 'residential', country: 'DE', timeZone: 'Europe/Berlin', dataloggers: [sn], ...(owner ? { owner } : {}) };
   const answer = await t.call('POST', '/c/v0/plant/create', body, { token: accounts[installer]?.token });
   expect(answer.body.errno, JSON.stringify(answer.body)).toBe(0);
-  plants[name] = { id: answer.body.result.id, sn };
+  const id = answer.body.result.id;
+  const target = { id, sn, inverter: `INV-${name}`, pile: `PILE-${name}` };
+  await t.database.db.insert(device).values([
+    { sn: target.inverter, dataloggerSn: sn, plantId: id, type: 'inverter' },
+    { sn: target.pile, dataloggerSn: sn, plantId: id, type: 'evCharger' },
+  ]);
+  plants[name] = target;
 }
 
 beforeAll(async () => {
@@ -60,7 +76,11 @@ beforeAll(async () => {
   await createPlant('installerA1', 'plantA1', 'userA1');
   await createPlant('installerA2', 'plantA2', 'userA2');
   await createPlant('installerB1', 'plantB1', 'userB1');
-  missingPlantId = Math.max(...Object.values(plants).map((p) => p.id)) + 1;
+  await make('integrator', Access.integrator);
+  spareSn = await registerDatalogger();
+  // A neighbouring sequential id, and serial numbers that were never registered.
+  const nextId = Math.max(...Object.values(plants).map((p) => p.id)) + 1;
+  missing = { id: nextId, sn: '999999999999999', inverter: 'INV-missing', pile: 'PILE-missing' };
 });
 afterAll(() => t.close());
 
@@ -77,14 +97,25 @@ const VISIBLE: Record<string, string[]> = {
   agentB: ['plantB1'],
   installerB1: ['plantB1'],
   userB1: ['plantB1'],
+  integrator: [],
 };
 
-type Probe = (token: string, plantId: number, sn: string) => Promise<ApiAnswer>;
+type Probe = (token: string, target: Target) => Promise<ApiAnswer>;
+const get = async (path: string, token: string) => (await t.call('GET', path, undefined, { token })).body;
+const post = async (path: string, body: unknown, token: string) => (await t.call('POST', path, body, { token })).body;
 const PROBES: Record<string, Probe> = {
-  'GET /c/v0/plant/detail': async (token, id) => (await t.call('GET', `/c/v0/plant/detail?id=${id}`, undefined, { token })).body,
-  'POST /c/v0/plant/update': async (token, id) => (await t.call('POST', '/c/v0/plant/update', { id, city: 'Probe City' }, { token })).body,
-  'POST /c/v0/plant/delete': async (token, id) => (await t.call('POST', '/c/v0/plant/delete', { id, confirm: true }, { token })).body,
-  'POST /c/v0/module/unbind': async (token, _, sn) => (await t.call('POST', '/c/v0/module/unbind', { sn }, { token })).body,
+  'GET /c/v0/plant/detail': (token, { id }) => get(`/c/v0/plant/detail?id=${id}`, token),
+  'POST /c/v0/plant/update': (token, { id }) => post('/c/v0/plant/update', { id, city: 'Probe City' }, token),
+  'POST /c/v0/plant/delete': (token, { id }) => post('/c/v0/plant/delete', { id, confirm: true }, token),
+  'POST /c/v0/plant/linkSn': (token, { id }) => post('/c/v0/plant/linkSn', { id, dataloggers: [spareSn] }, token),
+  'POST /c/v0/module/unbind': (token, { sn }) => post('/c/v0/module/unbind', { sn }, token),
+  'POST /c/v0/module/delete': (token, { sn }) => post('/c/v0/module/delete', { sn }, token),
+  'GET /c/v0/device/detail': (token, { inverter }) => get(`/c/v0/device/detail?sn=${inverter}`, token),
+  'POST /c/v0/device/grant': (token, { inverter }) => post('/c/v0/device/grant', { sns: [inverter], integrator: 'integrator' }, token),
+  'POST /c/v0/device/revoke': (token, { inverter }) => post('/c/v0/device/revoke', { sn: inverter, integrator: 'integrator' }, token),
+  'POST /c/v0/pile/update': (token, { pile, sn }) => post('/c/v0/pile/update', { sn: pile, name: 'Probe', dataloggerSn: sn }, token),
+  'GET /c/v0/parallel/detail': (token, { id }) => get(`/c/v0/parallel/detail?id=${id}`, token),
+  'POST /c/v0/parallel/update': (token, { id }) => post('/c/v0/parallel/update', { id, master: null, slaves: [] }, token),
 };
 
 describe('scope matrix', () => {
@@ -93,22 +124,27 @@ describe('scope matrix', () => {
     for (const [callName, probe] of Object.entries(PROBES)) {
       for (const [name, account] of Object.entries(accounts)) {
         // A missing object answers 40404, or 40300 where the account lacks the switch for the call at all.
-        const missing = await probe(account.token, missingPlantId, '999999999999999');
-        expect([Errno.notFound, Errno.noPermission], `${name} ${callName} on a missing object`).toContain(missing.errno);
+        const answerMissing = await probe(account.token, missing);
+        expect([Errno.notFound, Errno.noPermission], `${name} ${callName} on a missing object`).toContain(answerMissing.errno);
         probes += 1;
         for (const [plantName, target] of Object.entries(plants)) {
           if (VISIBLE[name]?.includes(plantName)) continue;
-          const answer = await probe(account.token, target.id, target.sn);
-          expect(answer, `${name} ${callName} on ${plantName}`).toEqual(missing);
+          const answer = await probe(account.token, target);
+          expect(answer, `${name} ${callName} on ${plantName}`).toEqual(answerMissing);
           probes += 1;
         }
       }
     }
-    // Nothing out of scope changed: every plant still has its name, city and datalogger.
+    // Nothing out of scope changed: every plant still has its name, city and datalogger, its
+    // devices their names and no parallel system, and no integrator was authorised.
     for (const [plantName, target] of Object.entries(plants)) {
       const detail = await t.call('GET', `/c/v0/plant/detail?id=${target.id}`, undefined, { token: accounts.admin?.token });
       expect(detail.body.result).toMatchObject({ name: plantName, city: '', dataloggerSns: [target.sn] });
     }
+    const devices = await t.database.db.select().from(device);
+    expect(devices.filter((d) => d.name !== '' || d.parallelRole !== null || d.plantId === null)).toEqual([]);
+    expect(await t.database.db.select().from(deviceGrant)).toEqual([]);
+    expect(await t.database.db.select().from(datalogger).where(eq(datalogger.sn, spareSn))).toMatchObject([{ plantId: null }]);
     console.info(
       `scope matrix: ${probes} out-of-scope probes over ${Object.keys(PROBES).length} calls and ${Object.keys(accounts).length} accounts`,
     );
@@ -116,10 +152,26 @@ describe('scope matrix', () => {
 
   it('lists exactly the visible plants for every account', async () => {
     for (const [name, account] of Object.entries(accounts)) {
+      if (name === 'integrator') continue;
       const { body } = await t.call('POST', '/c/v0/plant/list', { pageSize: 50 }, { token: account.token });
       const names = body.result.plants.map((p: { name: string }) => p.name).sort();
       expect(names, name).toEqual([...(VISIBLE[name] ?? [])].sort());
       expect(body.result.total, name).toBe(VISIBLE[name]?.length);
+    }
+  });
+
+  it('lists exactly the devices of the visible plants for every account', async () => {
+    for (const [name, account] of Object.entries(accounts)) {
+      if (name === 'integrator') continue;
+      const { body } = await t.call('POST', '/c/v0/device/list', { pageSize: 50 }, { token: account.token });
+      const expected = (VISIBLE[name] ?? []).flatMap((plantName) => [plants[plantName]?.inverter, plants[plantName]?.pile]);
+      expect(body.result.devices.map((d: { sn: string }) => d.sn).sort(), name).toEqual(expected.sort());
+      // Another plant's id as a filter finds nothing, rather than that plant's devices.
+      for (const [plantName, target] of Object.entries(plants)) {
+        if (VISIBLE[name]?.includes(plantName)) continue;
+        const filtered = await t.call('POST', '/c/v0/device/list', { plantId: target.id }, { token: account.token });
+        expect(filtered.body.result.total, `${name} filtering by ${plantName}`).toBe(0);
+      }
     }
   });
 

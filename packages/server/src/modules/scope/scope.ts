@@ -1,7 +1,7 @@
 import { Access } from '@sunstack/shared';
 import { and, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { datalogger, device, deviceGrant, organisation, plant, plantMember } from '../../db/schema.ts';
+import { account, datalogger, device, deviceGrant, organisation, plant, plantMember } from '../../db/schema.ts';
 import type { Session } from '../session/service.ts';
 
 /**
@@ -19,12 +19,12 @@ export type Scope = Pick<Session, 'accountId' | 'access' | 'organisationPath'>;
 
 const isBranchManager = (scope: Scope) => scope.access === Access.distributor || scope.access === Access.agent;
 
+/** The caller's organisation and every one below it. */
+const pathInBranch = (scope: Scope) => sql`${organisation.path} like ${`${scope.organisationPath}%`}`;
+
 /** Organisations of the caller's branch (its own and every one below). */
 function branch(db: Db, scope: Scope) {
-  return db
-    .select({ id: organisation.id })
-    .from(organisation)
-    .where(sql`${organisation.path} like ${`${scope.organisationPath}%`}`);
+  return db.select({ id: organisation.id }).from(organisation).where(pathInBranch(scope));
 }
 
 function memberOf(db: Db, scope: Scope, role?: 'installer') {
@@ -78,4 +78,18 @@ export function deviceVisible(db: Db, scope: Scope): SQL {
     );
   }
   return inArray(device.dataloggerSn, db.select({ sn: datalogger.sn }).from(datalogger).where(dataloggerVisible(db, scope)));
+}
+
+/** Accounts the caller may see in user management: administrators all, branch managers those of their branch. */
+export function accountVisible(db: Db, scope: Scope): SQL {
+  if (scope.access === Access.admin) return sql`true`;
+  if (isBranchManager(scope)) return inArray(account.organisationId, branch(db, scope));
+  return sql`false`;
+}
+
+/** Organisations of the caller's branch: administrators all. */
+export function organisationInBranch(scope: Scope): SQL {
+  if (scope.access === Access.admin) return sql`true`;
+  if (isBranchManager(scope)) return pathInBranch(scope);
+  return sql`false`;
 }

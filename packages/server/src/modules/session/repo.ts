@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { account, organisation, session, signInFailure } from '../../db/schema.ts';
+import { account, organisation, permissionGroup, session, signInFailure } from '../../db/schema.ts';
 import { REVOCATION_CHANNEL } from './sessionCache.ts';
 
 export type RevokeReason = 'logout' | 'changed';
@@ -20,10 +20,15 @@ export function createSessionRepo(db: Db) {
           access: account.access,
           disabledAt: account.disabledAt,
           organisationPath: organisation.path,
+          passwordChangeRequired: account.passwordChangeRequired,
+          permissionGroupId: permissionGroup.id,
+          groupPermissions: permissionGroup.permissions,
         })
         .from(session)
         .innerJoin(account, eq(account.id, session.accountId))
         .innerJoin(organisation, eq(organisation.id, account.organisationId))
+        // The account's effective group (0005_permission_groups.sql); none: its role's defaults.
+        .leftJoin(permissionGroup, eq(permissionGroup.id, sql`account_permission_group(${account.id})`))
         .where(eq(session.tokenHash, tokenHash));
       return row;
     },

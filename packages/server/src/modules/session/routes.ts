@@ -24,9 +24,12 @@ export function sessionRoutes(app: FastifyInstance, sessions: SessionService) {
 
   api.post(
     '/c/v0/user/logout',
-    { config: { access: 'signedIn' }, schema: { tags: ['user'], summary: 'Sign out', response: { 200: envelope(emptyResult) } } },
+    {
+      config: { access: 'signedIn', whilePasswordChangeRequired: true },
+      schema: { tags: ['user'], summary: 'Sign out', response: { 200: envelope(emptyResult) } },
+    },
     async (request) => {
-      await sessions.logout(sessionOf(request));
+      await sessions.logout(sessionOf(request), clientInfo(request));
       return ok({});
     },
   );

@@ -1,6 +1,8 @@
-import { Errno, type LoginBody } from '@sunstack/shared';
+import { Errno, type LoginBody, type Permission } from '@sunstack/shared';
 import { AppError } from '../../http/errors.ts';
 import type { AccountRepo } from '../account/repo.ts';
+import type { AuditService } from '../audit/service.ts';
+import { effectivePermissions } from '../scope/permissions.ts';
 import { verifyPassword } from './password.ts';
 import type { RevokeReason, SessionRepo } from './repo.ts';
 import { REVOCATION_OF_ALL, revocationOfAccount, revocationOfToken, type SessionCache } from './sessionCache.ts';
@@ -12,6 +14,12 @@ export interface Session {
   /** The path of the account's organisation ('/1/4/'): distributors and agents see everything below it. */
   organisationPath: string;
   tokenHash: Buffer;
+  /** The switches of spec section 6 it holds (permission group or role defaults), read with the session so checks stay synchronous. */
+  permissions: readonly Permission[];
+  /** The permission group they come from (null: the role's defaults); a change to the group evicts the session from the cache. */
+  permissionGroupId: number | null;
+  /** An operator set the password: until it changes, only the password change and sign-out are allowed (41920). */
+  passwordChangeRequired: boolean;
 }
 
 export interface ClientInfo {
@@ -28,10 +36,12 @@ export function createSessionService(deps: {
   sessions: SessionRepo;
   accounts: AccountRepo;
   cache: SessionCache;
+  /** Sign-ins, their failures and sign-outs go to the account log. */
+  audit: Pick<AuditService, 'recordAccountEvent'>;
   tokenTtlMs: number;
   now: () => number;
 }) {
-  const { sessions, accounts, cache, tokenTtlMs, now } = deps;
+  const { sessions, accounts, cache, audit, tokenTtlMs, now } = deps;
 
   /** Ends sessions here at once and tells the other processes. */
   async function revoked(payload: string) {
@@ -54,7 +64,10 @@ export function createSessionService(deps: {
   return {
     open,
 
-    /** An unknown user and a wrong password answer the same, in the same time. */
+    /**
+     * An unknown user and a wrong password answer the same, in the same time. Throttled attempts
+     * are not written to the account log, so a flood cannot grow it without bound.
+     */
     async login(body: LoginBody, client: ClientInfo) {
       const login = body.user.toLowerCase();
       const failures = await sessions.countFailuresSince(login, client.ip, new Date(now() - THROTTLE_WINDOW_MS));
@@ -64,15 +77,29 @@ export function createSessionService(deps: {
       const found = await accounts.findByLogin(body.user);
       if (!(await verifyPassword(found?.passwordHash, body.password)) || !found) {
         await sessions.recordFailure(login, client.ip, new Date(now()));
+        await audit.recordAccountEvent(client, {
+          event: 'signInFailed',
+          account: found ?? null,
+          actorId: null,
+          typed: body.user,
+          detail: found ? 'wrongPassword' : 'unknownUser',
+        });
         throw new AppError(Errno.wrongCredentials);
       }
-      if (found.disabledAt) throw new AppError(Errno.accountDisabled);
-      return { token: await open(found.id, client), access: found.access };
+      if (found.disabledAt) {
+        await audit.recordAccountEvent(client, { event: 'signInFailed', account: found, actorId: null, detail: 'disabled' });
+        throw new AppError(Errno.accountDisabled);
+      }
+      const token = await open(found.id, client);
+      await audit.recordAccountEvent(client, { event: 'signIn', account: found, actorId: found.id });
+      return { token, access: found.access, passwordChangeRequired: found.passwordChangeRequired };
     },
 
-    async logout(session: Session) {
+    async logout(session: Session, client: ClientInfo) {
       await sessions.revoke(session.tokenHash, 'logout');
       await revoked(revocationOfToken(session.tokenHash));
+      const found = await accounts.findById(session.accountId);
+      if (found) await audit.recordAccountEvent(client, { event: 'signOut', account: found, actorId: found.id });
     },
 
     async authenticate(token: string): Promise<Session> {
@@ -86,14 +113,25 @@ export function createSessionService(deps: {
       if (!row || row.revokedReason === 'logout') throw new AppError(Errno.tokenInvalid);
       if (row.revokedReason === 'changed' || row.disabledAt) throw new AppError(Errno.signedOutElsewhere);
       if (row.expiresAt.getTime() <= now()) throw new AppError(Errno.tokenExpired);
-      const session = { accountId: row.accountId, access: row.access, organisationPath: row.organisationPath, tokenHash };
+      const session = {
+        accountId: row.accountId,
+        access: row.access,
+        organisationPath: row.organisationPath,
+        tokenHash,
+        permissions: effectivePermissions(row.access, row.groupPermissions),
+        permissionGroupId: row.permissionGroupId,
+        passwordChangeRequired: row.passwordChangeRequired,
+      };
       cache.set(session, row.expiresAt.getTime());
       return session;
     },
 
-    /** Organisation paths changed (a branch moved): every process re-reads its sessions. */
-    async forgetCachedSessions() {
-      await revoked(REVOCATION_OF_ALL);
+    /**
+     * What a session holds changed (a branch moved, a permission group changed): every process
+     * re-reads the sessions `payload` names (all by default, see sessionCache.ts); none is revoked.
+     */
+    async forgetCachedSessions(payload: string = REVOCATION_OF_ALL) {
+      await revoked(payload);
     },
 
     /** After a password change or reset, every other session of the account ends (41810). */

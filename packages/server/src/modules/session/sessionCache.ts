@@ -8,6 +8,14 @@ export const revocationOfToken = (tokenHash: Buffer) => tokenHash.toString('hex'
 export const revocationOfAccount = (accountId: number) => `account:${accountId}`;
 /** Every cached session: after a branch moved, the organisation paths they hold are stale. */
 export const REVOCATION_OF_ALL = 'all';
+/**
+ * Cached sessions whose permissions a permission group change makes stale: every session of a
+ * role, or every one holding a group. Evicting is not revoking: the next call reads the session again.
+ */
+export const revocationOfRole = (access: number) => `role:${access}`;
+export const revocationOfGroup = (groupId: number) => `group:${groupId}`;
+/** The session field each payload prefix names. */
+const EVICTION_FIELDS = { account: 'accountId', role: 'access', group: 'permissionGroupId' } as const;
 
 /**
  * Recently checked sessions, so a light call does not read the database each time. Revocations
@@ -22,12 +30,13 @@ export function createSessionCache(options: { ttlMs: number; maxEntries: number;
       entries.clear();
       return;
     }
-    if (!payload.startsWith('account:')) {
+    const [prefix, value] = payload.split(':');
+    const field = EVICTION_FIELDS[prefix as keyof typeof EVICTION_FIELDS];
+    if (!field || value === undefined) {
       entries.delete(payload);
       return;
     }
-    const accountId = Number(payload.slice('account:'.length));
-    for (const [key, entry] of entries) if (entry.session.accountId === accountId) entries.delete(key);
+    for (const [key, entry] of entries) if (entry.session[field] === Number(value)) entries.delete(key);
   }
 
   return {

@@ -1,14 +1,17 @@
 import {
   AlertOutlined,
+  ApartmentOutlined,
   ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
   CloudUploadOutlined,
+  ClusterOutlined,
   DashboardOutlined,
   DatabaseOutlined,
   FileTextOutlined,
   HomeOutlined,
+  MailOutlined,
   SafetyOutlined,
   TeamOutlined,
   ThunderboltOutlined,
@@ -38,6 +41,9 @@ const ICONS: Record<string, ReactNode> = {
   'plant-maintain': <ToolOutlined />,
   'group-management': <AppstoreOutlined />,
   'log-audit': <AuditOutlined />,
+  distributor: <ClusterOutlined />,
+  agent: <ApartmentOutlined />,
+  invitation: <MailOutlined />,
 };
 
 type MenuItem = Required<MenuProps>['items'][number];

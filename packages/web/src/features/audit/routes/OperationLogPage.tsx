@@ -1,108 +1,69 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { AUDIT_OBJECT_TYPES, type OperationLogEntry } from '@sunstack/shared';
-import { Button, Card, DatePicker, Flex, Input, Select, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Card, Empty, Flex, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
-import { PagedTable } from '../../../components/PagedTable.tsx';
+import { useClientStore } from '../../../lib/clientStore.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
-import { exportOperationLog, useOperationLog } from '../api/operationLog.ts';
+import { exportAccountLog } from '../api/accountLog.ts';
+import { exportOperationLog } from '../api/operationLog.ts';
+import { AccountLog, type AccountLogFilters } from '../components/AccountLog.tsx';
+import { ExportButton } from '../components/ExportButton.tsx';
+import { OperationLog, type OperationLogFilters } from '../components/OperationLog.tsx';
 
-type Filters = { objectType?: (typeof AUDIT_OBJECT_TYPES)[number]; objectId?: string; actor?: string; from?: number; to?: number };
+type View = 'operation' | 'account';
 
-/** Shows a change's before or after as indented JSON. */
-const Json = ({ text }: { text: string }) =>
-  text ? <pre style={{ margin: 0, whiteSpace: 'pre-wrap', fontSize: 12 }}>{JSON.stringify(JSON.parse(text), null, 2)}</pre> : '—';
-
-/** The operation log (log audit): every change with who, when, from where, before and after. */
+/**
+ * Log audit (spec section 6): the operation log (every change with who, when, from where, before
+ * and after) and the account log (sign-ins, password changes and resets, disabling), switched in
+ * place, each behind its own switch. A log loads when first shown and then stays mounted; the
+ * filters live here, so switching keeps them and the export takes the shown log's.
+ */
 export default function OperationLogPage() {
-  const { t, i18n } = useTranslation();
-  const paging = usePagedFilters<Filters>({});
-  const { query, setFilters } = paging;
-  const log = useOperationLog(query);
-  const [exporting, setExporting] = useState(false);
-  useTabBusy(log.isFetching);
-  const actionLabel = (action: string) => t(`log.actions.${action.replace('.', '_')}`, { defaultValue: action });
-
-  const columns: ColumnsType<OperationLogEntry> = [
-    { title: t('log.time'), dataIndex: 'at', render: (at: number) => new Date(at).toLocaleString(i18n.language.replace('_', '-')) },
-    { title: t('log.user'), dataIndex: 'actor', render: (actor: string) => actor || '—' },
-    { title: t('log.address'), dataIndex: 'ip' },
-    { title: t('log.action'), dataIndex: 'action', render: actionLabel },
-    { title: t('log.object'), key: 'object', render: (_, entry) => `${t(`log.objects.${entry.objectType}`)} ${entry.objectId}` },
-  ];
-
-  const onExport = async () => {
-    setExporting(true);
-    const { currentPage: _, pageSize: __, ...filters } = query;
-    await exportOperationLog(filters).catch(() => {});
-    setExporting(false);
-  };
+  const { t } = useTranslation();
+  const buttons = useClientStore((state) => state.buttons);
+  const operation = usePagedFilters<OperationLogFilters>({});
+  const account = usePagedFilters<AccountLogFilters>({});
+  const views: View[] = [];
+  if (buttons.includes('audit.operationLog')) views.push('operation');
+  if (buttons.includes('audit.accountLog')) views.push('account');
+  const [chosen, setChosen] = useState<View>();
+  const active = chosen && views.includes(chosen) ? chosen : views[0];
+  const [shown, setShown] = useState<ReadonlySet<View>>(new Set());
+  if (active && !shown.has(active)) setShown(new Set([...shown, active]));
 
   return (
-    <Card
-      title={t('navBar.logAudit')}
-      variant="borderless"
-      extra={
-        <Button icon={<DownloadOutlined />} loading={exporting} onClick={onExport}>
-          {t('log.export')}
-        </Button>
-      }
-    >
-      <Flex wrap gap={8} style={{ marginBottom: 16 }}>
-        <Select
-          allowClear
-          placeholder={t('log.object')}
-          aria-label={t('log.object')}
-          style={{ width: 160 }}
-          options={AUDIT_OBJECT_TYPES.map((type) => ({ value: type, label: t(`log.objects.${type}`) }))}
-          onChange={(objectType?: Filters['objectType']) => setFilters({ objectType })}
-        />
-        <Input.Search
-          allowClear
-          placeholder={t('log.objectId')}
-          aria-label={t('log.objectId')}
-          style={{ width: 180 }}
-          onSearch={(objectId) => setFilters({ objectId: objectId || undefined })}
-        />
-        <Input.Search
-          allowClear
-          placeholder={t('log.user')}
-          aria-label={t('log.user')}
-          style={{ width: 180 }}
-          onSearch={(actor) => setFilters({ actor: actor || undefined })}
-        />
-        <DatePicker.RangePicker
-          showTime
-          aria-label={t('log.time')}
-          onChange={(range) => setFilters({ from: range?.[0]?.valueOf(), to: range?.[1]?.valueOf() })}
-        />
-      </Flex>
-      <PagedTable
-        rowKey="id"
-        columns={columns}
-        rows={log.data?.entries}
-        total={log.data?.total}
-        paging={paging}
-        loading={log.isFetching}
-        scroll={{ x: 800 }}
-        expandable={{
-          rowExpandable: (entry) => entry.before !== '' || entry.after !== '',
-          expandedRowRender: (entry) => (
-            <Flex gap={24} wrap>
-              <div style={{ flex: 1, minWidth: 280 }}>
-                <Typography.Text strong>{t('log.before')}</Typography.Text>
-                <Json text={entry.before} />
-              </div>
-              <div style={{ flex: 1, minWidth: 280 }}>
-                <Typography.Text strong>{t('log.after')}</Typography.Text>
-                <Json text={entry.after} />
-              </div>
-            </Flex>
-          ),
-        }}
-      />
+    <Card title={t('navBar.logAudit')} variant="borderless">
+      {!active && <Empty description={t('common.noPermissions')} />}
+      {active && (
+        <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
+          {views.length > 1 ? (
+            <Segmented<View>
+              value={active}
+              onChange={setChosen}
+              options={views.map((view) => ({
+                value: view,
+                label: t(view === 'operation' ? 'accountLog.operationLog' : 'accountLog.accountLog'),
+              }))}
+            />
+          ) : (
+            <span />
+          )}
+          {active === 'operation' ? (
+            <ExportButton query={operation.query} exportFile={exportOperationLog} />
+          ) : (
+            <ExportButton query={account.query} exportFile={exportAccountLog} />
+          )}
+        </Flex>
+      )}
+      {shown.has('operation') && (
+        <div hidden={active !== 'operation'}>
+          <OperationLog paging={operation} />
+        </div>
+      )}
+      {shown.has('account') && (
+        <div hidden={active !== 'account'}>
+          <AccountLog paging={account} />
+        </div>
+      )}
     </Card>
   );
 }

@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { landingScreen } from '../../../app/screens.ts';
 import { signIn } from '../api/login.ts';
+import type { PendingSession } from '../api/replaceOneTimePassword.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
 
-// The reset dialog (a modal, codes, more fields) loads when first opened.
+// The reset dialog (a modal, codes, more fields) loads when first opened; so does the one-time password change.
 const ResetPasswordModal = lazy(() => import('../components/ResetPasswordModal.tsx'));
+const ForcedPasswordChangeModal = lazy(() => import('../components/ForcedPasswordChangeModal.tsx'));
 
 /**
  * Sign-in. A plain form with Ant Design inputs rather than antd Form: two fields need no form
@@ -23,15 +25,17 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [resetOpen, setResetOpen] = useState(false);
+  const [oneTime, setOneTime] = useState<PendingSession | null>(null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     if (!user.trim() || !password) return;
     setPending(true);
-    const access = await signIn({ user: user.trim(), password }).catch(() => null);
+    const outcome = await signIn({ user: user.trim(), password }).catch(() => null);
     setPending(false);
-    if (access !== null) navigate(landingScreen(access), { replace: true });
+    if (outcome?.passwordChangeRequired) setOneTime({ token: outcome.token, access: outcome.access, oneTimePassword: password });
+    else if (outcome) navigate(landingScreen(outcome.access), { replace: true });
   };
 
   const field = (id: string, label: string, value: string, input: React.ReactNode) => {
@@ -100,6 +104,18 @@ export default function LoginPage() {
       {resetOpen && (
         <Suspense>
           <ResetPasswordModal open onClose={() => setResetOpen(false)} />
+        </Suspense>
+      )}
+      {oneTime && (
+        <Suspense>
+          <ForcedPasswordChangeModal
+            pending={oneTime}
+            onDone={() => navigate(landingScreen(oneTime.access), { replace: true })}
+            onCancel={() => {
+              setOneTime(null);
+              setPassword('');
+            }}
+          />
         </Suspense>
       )}
     </AuthFrame>

@@ -5,19 +5,21 @@ import {
   mobileSchema,
   passwordSchema,
   type RegisterBody,
+  roleKey,
   usernameSchema,
   verificationCodeSchema,
 } from '@sunstack/shared';
 import { Alert, Button, Checkbox, Col, Form, Input, Modal, Radio, Row, Select, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCountries } from '../../../api/countries.ts';
 import { landingScreen } from '../../../app/screens.ts';
 import { ConfirmPasswordItem } from '../../../components/ConfirmPasswordItem.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
 import { QueryProvider } from '../../../lib/queryClient.tsx';
+import { useInvitationCheck } from '../api/checkInvitation.ts';
 import { useRegister } from '../api/register.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
 import { CodeButton } from '../components/CodeButton.tsx';
@@ -41,10 +43,19 @@ function SignUp() {
   const language = useClientStore((state) => state.language);
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const [terms, setTerms] = useState<'terms' | 'privacy' | null>(null);
+  // An invitation link (/signUp?invitation=…) fixes the address, the role and the branch, and stands for the emailed code.
+  const [params] = useSearchParams();
+  const invitationToken = params.get('invitation');
+  const invitation = useInvitationCheck(invitationToken);
+  const invited = invitation.data;
+  useEffect(() => {
+    if (invited) form.setFieldsValue({ email: invited.email, accountType: invited.accountType as SignUpValues['accountType'] });
+  }, [invited, form]);
 
   const onFinish = async ({ confirmPassword: _, orgCode, ...values }: SignUpValues) => {
     try {
-      const access = await register.mutateAsync({ ...values, ...(orgCode ? { orgCode } : {}), language });
+      const joining = invited && invitationToken ? { invitation: invitationToken, captcha: undefined } : orgCode ? { orgCode } : {};
+      const access = await register.mutateAsync({ ...values, ...joining, language });
       navigate(landingScreen(access), { replace: true });
     } catch (error) {
       showServerIssues(form, error, t);
@@ -53,6 +64,23 @@ function SignUp() {
 
   return (
     <AuthFrame title={t('navBar.signUp')} width={560}>
+      {invited && (
+        <Alert
+          type="success"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('invitation.joining', { organisation: invited.organisation, role: t(roleKey(invited.accountType)) })}
+        />
+      )}
+      {invitation.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('invitation.invalidLink')}
+          description={<Link to="/signUp">{t('invitation.signUpWithout')}</Link>}
+        />
+      )}
       <Form
         form={form}
         layout="vertical"
@@ -63,6 +91,7 @@ function SignUp() {
       >
         <Form.Item label={t('auth.accountType')} name="accountType">
           <Radio.Group
+            disabled={invited !== undefined}
             optionType="button"
             buttonStyle="solid"
             options={[
@@ -92,22 +121,24 @@ function SignUp() {
           </Col>
         </Row>
         <Form.Item label={t('auth.email')} name="email" rules={[zodRule(emailSchema, t)]}>
-          <Input autoComplete="email" inputMode="email" />
+          <Input autoComplete="email" inputMode="email" disabled={invited !== undefined} />
         </Form.Item>
-        <Form.Item label={t('auth.code')} required>
-          <div style={{ display: 'flex', gap: 8 }}>
-            <Form.Item name="captcha" noStyle rules={[zodRule(verificationCodeSchema, t)]}>
-              <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" aria-label={t('auth.code')} />
-            </Form.Item>
-            <CodeButton
-              request={async () => {
-                const { email } = await form.validateFields(['email']);
-                return { purpose: 'register', email, language };
-              }}
-              onSent={() => setCodeSentTo(form.getFieldValue('email'))}
-            />
-          </div>
-        </Form.Item>
+        {!invited && (
+          <Form.Item label={t('auth.code')} required>
+            <div style={{ display: 'flex', gap: 8 }}>
+              <Form.Item name="captcha" noStyle rules={[zodRule(verificationCodeSchema, t)]}>
+                <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" aria-label={t('auth.code')} />
+              </Form.Item>
+              <CodeButton
+                request={async () => {
+                  const { email } = await form.validateFields(['email']);
+                  return { purpose: 'register', email, language };
+                }}
+                onSent={() => setCodeSentTo(form.getFieldValue('email'))}
+              />
+            </div>
+          </Form.Item>
+        )}
         {codeSentTo && <Alert type="info" showIcon title={t('auth.codeSent', { email: codeSentTo })} style={{ marginBottom: 16 }} />}
         <Row gutter={16}>
           <Col xs={24} sm={12}>
@@ -120,11 +151,13 @@ function SignUp() {
               />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item label={t('auth.orgCode')} name="orgCode" extra={t('auth.orgCodeHint')}>
-              <Input maxLength={32} />
-            </Form.Item>
-          </Col>
+          {!invited && (
+            <Col xs={24} sm={12}>
+              <Form.Item label={t('auth.orgCode')} name="orgCode" extra={t('auth.orgCodeHint')}>
+                <Input maxLength={32} />
+              </Form.Item>
+            </Col>
+          )}
         </Row>
         <Form.Item
           name="agreement"

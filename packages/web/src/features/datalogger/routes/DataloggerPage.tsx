@@ -10,10 +10,12 @@ import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
+import { useDeleteDatalogger } from '../api/deleteDatalogger.ts';
 import { type DataloggerRow, useDataloggerList } from '../api/listDataloggers.ts';
 import { useRegisterDatalogger } from '../api/registerDatalogger.ts';
 import { useUnbindDatalogger } from '../api/unbindDatalogger.ts';
 import { ImportDialog } from '../components/ImportDialog.tsx';
+import { UncreatedDevices } from '../components/UncreatedDevices.tsx';
 
 /** Registers a datalogger and shows its MQTT secret, which is never shown again (protocol.md). */
 function RegisterDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -73,6 +75,7 @@ export default function DataloggerPage() {
   const { query, setFilters } = paging;
   const list = useDataloggerList(query);
   const unbind = useUnbindDatalogger();
+  const remove = useDeleteDatalogger();
   const [registering, setRegistering] = useState(false);
   const [importing, setImporting] = useState(false);
   useTabBusy(list.isFetching);
@@ -96,7 +99,7 @@ export default function DataloggerPage() {
       title: t('common.actions'),
       key: 'actions',
       render: (_, row) =>
-        row.plantId && (
+        row.plantId ? (
           <Permission code="datalogger.unbind">
             <Popconfirm
               title={t('datalogger.unbindConfirm', { sn: row.sn, plant: row.plantName })}
@@ -108,59 +111,75 @@ export default function DataloggerPage() {
               <Button size="small">{t('datalogger.unbind')}</Button>
             </Popconfirm>
           </Permission>
+        ) : (
+          <Permission code="datalogger.delete">
+            <Popconfirm
+              title={t('datalogger.deleteConfirm', { sn: row.sn })}
+              okButtonProps={{ danger: true }}
+              onConfirm={async () => {
+                await remove.mutateAsync(row.sn);
+                void message.success(t('datalogger.deleted', { sn: row.sn }));
+              }}
+            >
+              <Button size="small" danger>
+                {t('datalogger.delete')}
+              </Button>
+            </Popconfirm>
+          </Permission>
         ),
     },
   ];
 
   return (
-    <Card
-      title={t('navBar.module')}
-      variant="borderless"
-      extra={
-        <Permission code="datalogger.import">
-          <Flex gap={8}>
-            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-              {t('import.title')}
-            </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setRegistering(true)}>
-              {t('datalogger.register')}
-            </Button>
-          </Flex>
-        </Permission>
-      }
-    >
-      <Flex wrap gap={8} style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          inputMode="numeric"
-          placeholder={t('datalogger.searchSn')}
-          aria-label={t('datalogger.searchSn')}
-          style={{ width: 240 }}
-          onSearch={(sn) => setFilters({ sn: sn.replace(/\D/g, '') || undefined })}
+    <>
+      <Card title={t('navBar.module')} variant="borderless">
+        <Flex wrap gap={8} style={{ marginBottom: 16 }}>
+          <Input.Search
+            allowClear
+            inputMode="numeric"
+            placeholder={t('datalogger.searchSn')}
+            aria-label={t('datalogger.searchSn')}
+            style={{ width: 240 }}
+            onSearch={(sn) => setFilters({ sn: sn.replace(/\D/g, '') || undefined })}
+          />
+          <Select
+            allowClear
+            placeholder={t('datalogger.bindingFilter')}
+            aria-label={t('datalogger.bindingFilter')}
+            style={{ width: 200 }}
+            options={[
+              { value: 'bound', label: t('datalogger.onlyBound') },
+              { value: 'unbound', label: t('datalogger.onlyUnbound') },
+            ]}
+            onChange={(value?: string) => setFilters({ bound: value === undefined ? undefined : value === 'bound' })}
+          />
+          {/* The screen's actions share the filter row rather than the card header, which a phone cannot fit. */}
+          <Permission code="datalogger.import">
+            <Flex gap={8} wrap style={{ marginLeft: 'auto' }}>
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                {t('import.title')}
+              </Button>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setRegistering(true)}>
+                {t('datalogger.register')}
+              </Button>
+            </Flex>
+          </Permission>
+        </Flex>
+        <PagedTable
+          rowKey="sn"
+          columns={columns}
+          rows={list.data?.dataloggers}
+          total={list.data?.total}
+          paging={paging}
+          loading={list.isFetching}
+          scroll={{ x: 720 }}
         />
-        <Select
-          allowClear
-          placeholder={t('datalogger.bindingFilter')}
-          aria-label={t('datalogger.bindingFilter')}
-          style={{ width: 200 }}
-          options={[
-            { value: 'bound', label: t('datalogger.onlyBound') },
-            { value: 'unbound', label: t('datalogger.onlyUnbound') },
-          ]}
-          onChange={(value?: string) => setFilters({ bound: value === undefined ? undefined : value === 'bound' })}
-        />
-      </Flex>
-      <PagedTable
-        rowKey="sn"
-        columns={columns}
-        rows={list.data?.dataloggers}
-        total={list.data?.total}
-        paging={paging}
-        loading={list.isFetching}
-        scroll={{ x: 720 }}
-      />
-      <RegisterDialog open={registering} onClose={() => setRegistering(false)} />
-      <ImportDialog open={importing} onClose={() => setImporting(false)} />
-    </Card>
+        <RegisterDialog open={registering} onClose={() => setRegistering(false)} />
+        <ImportDialog open={importing} onClose={() => setImporting(false)} />
+      </Card>
+      <Permission code="device.viewUncreated">
+        <UncreatedDevices />
+      </Permission>
+    </>
   );
 }

@@ -1,23 +1,21 @@
-import type { DeviceListBody, DeviceType } from '@sunstack/shared';
+import type { DeviceListBody, DeviceSummary } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
-export interface DeviceRow {
-  sn: string;
-  type: DeviceType;
-  model: string;
-  dataloggerSn: string;
-  plantId: number | null;
-  plantName: string;
-  ratedPowerKw: number | null;
-  firmware: Record<string, string>;
-  lastSeenAt: number | null;
+export interface DevicePage {
+  total: number;
+  currentPage: number;
+  pageSize: number;
+  devices: DeviceSummary[];
 }
 
-export function useDeviceList(filters: Partial<DeviceListBody>) {
+export const deviceListKey = ['device', 'list'] as const;
+
+export function useDeviceList(filters: Partial<DeviceListBody>, options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: ['device', 'list', filters],
-    queryFn: ({ signal }) => request<{ total: number; devices: DeviceRow[] }>('POST', '/c/v0/device/list', { body: filters, signal }),
+    queryKey: [...deviceListKey, filters],
+    queryFn: ({ signal }) => request<DevicePage>('POST', '/c/v0/device/list', { body: filters, signal }),
     placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
   });
 }

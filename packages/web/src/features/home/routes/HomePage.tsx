@@ -7,6 +7,7 @@ import { BUILT_APP_ROUTES } from '../../../app/screens.ts';
 import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { relativeTime, useNow } from '../../../lib/relativeTime.ts';
+import { FleetSummaryCard } from '../components/FleetSummaryCard.tsx';
 
 /** The home tab: who is signed in, and the screens this role reaches. */
 export default function HomePage() {
@@ -25,6 +26,7 @@ export default function HomePage() {
       <Typography.Title level={2} style={{ margin: 0, fontSize: 22 }}>
         {user.data ? t('home.welcome', { name: user.data.name || user.data.user }) : t('navBar.home')}
       </Typography.Title>
+      {menus.includes('plant') && <FleetSummaryCard />}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Card title={t('home.account')}>

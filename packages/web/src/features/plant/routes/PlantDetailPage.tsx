@@ -1,4 +1,4 @@
-import { Card, Descriptions, Empty, Result, Skeleton, Tag } from 'antd';
+import { Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountries } from '../../../api/countries.ts';
@@ -7,8 +7,12 @@ import { useTabStore } from '../../../app/tabs/tabStore.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { usePlantDetail } from '../api/plantDetail.ts';
+import { usePlantFlow } from '../api/plantFlow.ts';
+import { PlantActions } from '../components/PlantActions.tsx';
+import { PlantCharts } from '../components/PlantCharts.tsx';
 import { PlantSharing } from '../components/PlantSharing.tsx';
 import { PlantStatusTag } from '../components/PlantStatusTag.tsx';
+import { PowerFlow } from '../components/PowerFlow.tsx';
 
 /** One plant's fields and dataloggers; the tab takes the plant's name once it is known. */
 export default function PlantDetailPage() {
@@ -16,6 +20,7 @@ export default function PlantDetailPage() {
   const tab = useTab();
   const id = Number(tab.query.id);
   const detail = usePlantDetail(id);
+  const flow = usePlantFlow(id);
   const countries = useCountries();
   useTabBusy(detail.isFetching);
   const name = detail.data?.name;
@@ -32,13 +37,26 @@ export default function PlantDetailPage() {
   const contact = (c: { name?: string; phone?: string; email?: string }) => [c.name, c.phone, c.email].filter(Boolean).join(' · ') || '—';
 
   return (
-    <>
+    <Flex vertical gap={16}>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={10}>
+          <Card title={t('monitoring.powerFlow')} variant="borderless">
+            <PowerFlow flow={flow} />
+          </Card>
+        </Col>
+        <Col xs={24} xl={14}>
+          <Card title={t('monitoring.charts')} variant="borderless">
+            <PlantCharts plantId={id} plantName={plant.name} timeZone={plant.timeZone} />
+          </Card>
+        </Col>
+      </Row>
       <Card
         title={plant.name}
         variant="borderless"
         extra={<PlantStatusTag status={plant.status} />}
         styles={{ body: { overflowX: 'auto' } }}
       >
+        <PlantActions plant={plant} />
         <Descriptions
           bordered
           size="small"
@@ -96,6 +114,6 @@ export default function PlantDetailPage() {
         />
       </Card>
       <PlantSharing plantId={id} writable={plant.writable} />
-    </>
+    </Flex>
   );
 }

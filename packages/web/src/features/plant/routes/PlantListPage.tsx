@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, GlobalOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons';
 import { PLANT_TYPES, type PlantSummary } from '@sunstack/shared';
 import { Button, Card, Flex, Input, Modal, message, Popconfirm, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -22,7 +22,11 @@ const DELETE_TOO_FREQUENT = 41904;
 export default function PlantListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const canAdd = useClientStore((state) => state.menus.includes('plant-add'));
+  const menus = useClientStore((state) => state.menus);
+  const canAdd = menus.includes('plant-add');
+  const canEdit = menus.includes('plant-edit');
+  const canLink = menus.includes('plant-link-sn');
+  const canMap = menus.includes('plant-map');
   const countries = useCountries();
   const paging = usePagedFilters<{ name?: string; country?: string; type?: (typeof PLANT_TYPES)[number] }>({});
   const { query, setFilters } = paging;
@@ -77,32 +81,36 @@ export default function PlantListPage() {
     {
       title: t('common.actions'),
       key: 'actions',
-      render: (_, plant) => (
-        <Permission code="site.delete">
-          <Popconfirm
-            title={t('plant.deleteConfirm', { name: plant.name })}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => onDelete(plant)}
-          >
-            <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={t('plant.delete', { name: plant.name })} />
-          </Popconfirm>
-        </Permission>
-      ),
+      render: (_, plant) =>
+        plant.writable && (
+          <Flex gap={4}>
+            {canEdit && (
+              <Permission code="site.edit">
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={t('plant.editNamed', { name: plant.name })}
+                  onClick={() => navigate(`/bus/plant/edit?id=${plant.id}`)}
+                />
+              </Permission>
+            )}
+            <Permission code="site.delete">
+              <Popconfirm
+                title={t('plant.deleteConfirm', { name: plant.name })}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => onDelete(plant)}
+              >
+                <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={t('plant.delete', { name: plant.name })} />
+              </Popconfirm>
+            </Permission>
+          </Flex>
+        ),
     },
   ];
 
   return (
-    <Card
-      title={t('navBar.plant')}
-      variant="borderless"
-      extra={
-        canAdd && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/bus/plant/add')}>
-            {t('navBar.plantAdd')}
-          </Button>
-        )
-      }
-    >
+    <Card title={t('navBar.plant')} variant="borderless">
       <Flex wrap gap={8} style={{ marginBottom: 16 }}>
         <Input.Search
           allowClear
@@ -128,6 +136,24 @@ export default function PlantListPage() {
           options={PLANT_TYPES.map((type) => ({ value: type, label: t(`plant.types.${type}`) }))}
           onChange={(type?: (typeof PLANT_TYPES)[number]) => setFilters({ type })}
         />
+        {/* The screen's actions share the filter row rather than the card header, which a phone cannot fit. */}
+        <Flex gap={8} wrap style={{ marginLeft: 'auto' }}>
+          {canMap && (
+            <Button icon={<GlobalOutlined />} onClick={() => navigate('/bus/plant/gaudeMap')}>
+              {t('plantMap.open')}
+            </Button>
+          )}
+          {canLink && (
+            <Button icon={<LinkOutlined />} onClick={() => navigate('/bus/plant/linkSn')}>
+              {t('navBar.linkSn')}
+            </Button>
+          )}
+          {canAdd && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/bus/plant/add')}>
+              {t('navBar.plantAdd')}
+            </Button>
+          )}
+        </Flex>
       </Flex>
       <PagedTable
         rowKey="id"

@@ -1,0 +1,96 @@
+/**
+ * The load generator of the ingest benchmark, run as a child process so the server's CPU figures
+ * are its own. Reads its job as JSON from argv[2]; prints one JSON line with what it measured.
+ * Each datalogger is one MQTT client publishing QoS 1 telemetry as protocol.md says; a message is
+ * done when the broker acknowledges it, which the platform does only after storing it.
+ */
+import mqtt, { type MqttClient } from 'mqtt';
+
+interface Job {
+  url: string;
+  dataloggers: { sn: string; secret: string; device: string }[];
+  /** Messages per datalogger. */
+  messages: number;
+  samplesPerMessage: number;
+  /** Messages per second over all dataloggers; 0 = as fast as acknowledgements allow. */
+  rate: number;
+  /** Unique timestamps per run, so repeated runs store new rows. */
+  startTs: number;
+}
+
+const job = JSON.parse(process.argv[2] as string) as Job;
+
+/** Twenty variables, as a hybrid inverter reports them. */
+function vars(i: number) {
+  const v: Record<string, number> = { PVEnergyTotal: 1000 + i * 0.1, loadsTotal: 500 + i * 0.05, feedinTotal: 300 + i * 0.03 };
+  for (const name of [
+    'pvPower',
+    'pv1Volt',
+    'pv2Volt',
+    'pv1Current',
+    'pv2Current',
+    'pv1Power',
+    'pv2Power',
+    'generationPower',
+    'feedinPower',
+    'gridConsumptionPower',
+    'loadsPower',
+    'RVolt',
+    'RCurrent',
+    'RFreq',
+    'invTemperation',
+    'ambientTemperation',
+    'runningState',
+  ])
+    v[name] = Math.round(Math.random() * 1000) / 10;
+  return v;
+}
+
+async function connect(d: Job['dataloggers'][number]): Promise<MqttClient> {
+  const client = mqtt.connect(job.url, { clientId: d.sn, username: d.sn, password: d.secret, reconnectPeriod: 0 });
+  await new Promise<void>((resolve, reject) => {
+    client.once('connect', () => resolve());
+    client.once('error', reject);
+  });
+  return client;
+}
+
+async function main() {
+  const clients = await Promise.all(job.dataloggers.map(connect));
+  const started = performance.now();
+  const perClientInterval = job.rate > 0 ? (1000 * job.dataloggers.length) / job.rate : 0;
+  let acked = 0;
+  await Promise.all(
+    clients.map(async (client, c) => {
+      const d = job.dataloggers[c] as Job['dataloggers'][number];
+      const pending: Promise<unknown>[] = [];
+      for (let m = 0; m < job.messages; m += 1) {
+        const samples = Array.from({ length: job.samplesPerMessage }, (_, s) => {
+          const i = m * job.samplesPerMessage + s;
+          return { ts: job.startTs + i * 1000, device: d.device, vars: vars(i) };
+        });
+        const sent = client.publishAsync(`dl/${d.sn}/up/telemetry`, JSON.stringify({ seq: m, samples }), { qos: 1 }).then(() => {
+          acked += 1;
+        });
+        pending.push(sent);
+        if (perClientInterval > 0) {
+          const due = started + (m + 1) * perClientInterval + (c * perClientInterval) / clients.length;
+          const wait = due - performance.now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        } else if (pending.length >= 20) {
+          // At most 20 unacknowledged messages per datalogger, like a device's in-flight window.
+          await pending.shift();
+        }
+      }
+      await Promise.all(pending);
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await Promise.all(clients.map((client) => client.endAsync()));
+  process.stdout.write(`${JSON.stringify({ acked, seconds })}\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(String(error));
+  process.exit(1);
+});

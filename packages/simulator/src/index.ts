@@ -1,0 +1,44 @@
+/**
+ * The simulated fleet (issue 4): plants whose devices speak the datalogger protocol over MQTT,
+ * with the physics behind their numbers. See packages/simulator/README.md. Entry points: runFleet
+ * (the demo), runLoad (benchmarks), DEMO_FLEET_METADATA (the demo seed), the pure models.
+ */
+
+export { CommandProcessor, type CommandTarget, FIRMWARE_TARGETS, LOG_KINDS } from './device/commands.ts';
+export {
+  closeGracefully,
+  type DataloggerOptions,
+  type DataloggerStats,
+  SimulatedDatalogger,
+  type SimulatorLog,
+} from './device/datalogger.ts';
+export { type DataloggerState, fileStateStore, memoryStateStore, type StateStore } from './device/stateStore.ts';
+export { applyBatteryPower, type BatterySpec } from './physics/battery.ts';
+export { CONNECTOR_STATE, EvChargerModel } from './physics/evCharger.ts';
+export { HeatPumpModel } from './physics/heatPump.ts';
+export { clearSkyGhi, decompose, type Irradiance, planeOfArray, type Surface } from './physics/irradiance.ts';
+export { LoadModel, type LoadProfile } from './physics/load.ts';
+export { ivCurve, type PvString, stringOutput } from './physics/pv.ts';
+export { type SunPosition, sunPosition } from './physics/sun.ts';
+export { CLIMATES, type Climate, Weather } from './physics/weather.ts';
+export {
+  type AuxiliaryDefinition,
+  type DeviceMetadata,
+  defaultSettings,
+  devicesOf,
+  type Firmware,
+  type PlantDefinition,
+  type PlantMetadata,
+  plantMetadata,
+  type SimulatedDeviceType,
+  systemSizeKw,
+} from './plant/definition.ts';
+export { dispatch, INVERTER_EFFICIENCY } from './plant/dispatch.ts';
+export { FAULT_CODES, type FaultCode, type FaultEvent, FaultSchedule } from './plant/faults.ts';
+export { DEMO_FLEET, DEMO_FLEET_METADATA, dataloggerSnOf, definePlant, deviceSn, withDatalogger } from './plant/fleet.ts';
+export { type PlantFlows, PlantModel, type PlantSnapshot, RUNNING_STATE, type Sample, type StepResult } from './plant/plantModel.ts';
+export { PERIOD_MODES, type PlantSettings, plantSettings, type SchedulePeriod, WORK_MODES, type WorkMode } from './plant/settings.ts';
+export { annualYield, type YieldSummary } from './plant/yield.ts';
+export { FLEET_DEFAULTS, type FleetHandle, type FleetOptions, runFleet } from './run/runFleet.ts';
+export { type LoadHandle, type LoadOptions, type LoadReport, runLoad } from './run/runLoad.ts';
+export { localTime, zoneOffsetMs } from './time.ts';

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { DAY_MS, HOUR_MS, localTime, zoneOffsetMs } from '../time.ts';
+import { applyBatteryPower } from './battery.ts';
+import { clearSkyGhi, decompose, planeOfArray } from './irradiance.ts';
+import { LoadModel } from './load.ts';
+import { ivCurve, stringOutput } from './pv.ts';
+import { sunPosition } from './sun.ts';
+
+describe('sun position (NOAA)', () => {
+  it('puts the sun at 90 - |latitude - declination| at solar noon, due south in the north and due north in the south', () => {
+    // June solstice 2025: declination about +23.44°.
+    const noonAtGreenwich = Date.UTC(2025, 5, 21, 12, 2);
+    const freiburg = { lat: 47.999, lon: 7.842 };
+    let best = sunPosition(noonAtGreenwich, freiburg.lat, freiburg.lon);
+    for (let minute = -120; minute <= 0; minute++) {
+      const position = sunPosition(noonAtGreenwich + minute * 60_000, freiburg.lat, freiburg.lon);
+      if (position.elevation > best.elevation) best = position;
+    }
+    expect(best.declination).toBeCloseTo(23.44, 1);
+    expect(best.elevation).toBeCloseTo(90 - (freiburg.lat - best.declination), 0);
+    expect(best.azimuth).toBeGreaterThan(178);
+    expect(best.azimuth).toBeLessThan(182);
+
+    const adelaideNoon = sunPosition(Date.UTC(2025, 11, 21, 2, 45), -34.929, 138.601);
+    expect(adelaideNoon.elevation).toBeGreaterThan(75);
+    const adelaideMorning = sunPosition(Date.UTC(2025, 5, 21, 0, 0), -34.929, 138.601);
+    expect(adelaideMorning.azimuth).toBeGreaterThan(0);
+    expect(adelaideMorning.azimuth).toBeLessThan(90); // winter morning sun in the north-east
+  });
+
+  it('knows night from day: below the horizon at local midnight, rising in the east', () => {
+    expect(sunPosition(Date.UTC(2025, 2, 20, 23, 30), 48, 8).elevation).toBeLessThan(-30);
+    const sunrise = sunPosition(Date.UTC(2025, 2, 20, 5, 45), 48, 8);
+    expect(Math.abs(sunrise.elevation)).toBeLessThan(3);
+    expect(sunrise.azimuth).toBeGreaterThan(80);
+    expect(sunrise.azimuth).toBeLessThan(100);
+  });
+});
+
+describe('irradiance and PV', () => {
+  it('has no irradiance and no PV power at night', () => {
+    const night = sunPosition(Date.UTC(2025, 5, 21, 23, 0), 37.4, -6);
+    expect(clearSkyGhi(night)).toBe(0);
+    const irradiance = decompose(clearSkyGhi(night), night);
+    expect(planeOfArray(night, irradiance, { azimuth: 180, tilt: 30 })).toBe(0);
+    expect(stringOutput({ series: 10, parallel: 1, moduleWp: 400, azimuth: 180, tilt: 30 }, 0, 10).powerKw).toBe(0);
+  });
+
+  it('gives a tilted south panel more than the horizontal in winter, and a north panel less', () => {
+    const sun = sunPosition(Date.UTC(2025, 11, 21, 11, 30), 48, 8);
+    const irradiance = decompose(clearSkyGhi(sun), sun);
+    const south = planeOfArray(sun, irradiance, { azimuth: 180, tilt: 60 });
+    const north = planeOfArray(sun, irradiance, { azimuth: 0, tilt: 60 });
+    expect(south).toBeGreaterThan(irradiance.ghi * 1.5);
+    expect(north).toBeLessThan(irradiance.ghi);
+    expect(irradiance.dhi + irradiance.dni * Math.cos(((90 - sun.elevation) * Math.PI) / 180)).toBeCloseTo(irradiance.ghi, 6);
+  });
+
+  it('derates 0.4 %/°C of cell temperature and gives an I-V curve from Isc to Voc through the MPP', () => {
+    const pv = { series: 10, parallel: 1, moduleWp: 400, azimuth: 180, tilt: 30 };
+    const cool = stringOutput(pv, 1000, 0);
+    const hot = stringOutput(pv, 1000, 30);
+    expect(hot.cellTemperature - cool.cellTemperature).toBeCloseTo(30, 6);
+    expect(hot.powerKw / cool.powerKw).toBeCloseTo(1 - 0.004 * 30, 2);
+    const curve = ivCurve(pv, 1000, 25);
+    const currents = curve.map(([, current]) => current);
+    expect(currents[0]).toBeGreaterThan(10);
+    expect(currents.at(-1)).toBeLessThan(0.5);
+    for (let i = 1; i < currents.length; i++) expect(currents[i]).toBeLessThanOrEqual(currents[i - 1] as number);
+    const peakW = Math.max(...curve.map(([volt, current]) => volt * current));
+    expect(peakW / 1000).toBeGreaterThan(3.3);
+    expect(peakW / 1000).toBeLessThan(4.1);
+  });
+});
+
+describe('battery', () => {
+  const spec = { capacityKwh: 10, maxChargeKw: 5, maxDischargeKw: 5, nominalVolt: 51.2 };
+
+  it('stays inside [minSoc, maxSoc] whatever is asked', () => {
+    let soc = 50;
+    for (let i = 0; i < 200; i++) {
+      const request = i % 40 < 20 ? 8 : -8;
+      soc = applyBatteryPower(spec, soc, request, 0.25, 20, 90).soc;
+      expect(soc).toBeGreaterThanOrEqual(20 - 1e-9);
+      expect(soc).toBeLessThanOrEqual(90 + 1e-9);
+    }
+  });
+
+  it('loses energy both ways and respects its power limits', () => {
+    const charged = applyBatteryPower(spec, 50, 8, 1, 10, 100);
+    expect(charged.powerKw).toBe(5);
+    expect(charged.soc).toBeCloseTo(50 + 5 * 0.975 * 10, 6);
+    const discharged = applyBatteryPower(spec, 50, -2, 1, 10, 100);
+    expect(discharged.powerKw).toBe(-2);
+    expect(discharged.soc).toBeCloseTo(50 - (2 / 0.975) * 10, 6);
+  });
+});
+
+describe('local time and load profiles across DST', () => {
+  const zone = 'Europe/Berlin';
+
+  it('reads the local clock through the spring-forward and fall-back days', () => {
+    // 2025-03-30: 02:00 CET jumps to 03:00 CEST (01:00 UTC).
+    expect(localTime(Date.UTC(2025, 2, 30, 0, 30), zone).hour).toBeCloseTo(1.5, 6);
+    expect(localTime(Date.UTC(2025, 2, 30, 1, 30), zone).hour).toBeCloseTo(3.5, 6);
+    expect(zoneOffsetMs(zone, Date.UTC(2025, 2, 30, 0, 59))).toBe(HOUR_MS);
+    expect(zoneOffsetMs(zone, Date.UTC(2025, 2, 30, 1, 0))).toBe(2 * HOUR_MS);
+    // 2025-10-26: 03:00 CEST falls back to 02:00 CET (01:00 UTC); 02:30 happens twice.
+    expect(localTime(Date.UTC(2025, 9, 26, 0, 30), zone).hour).toBeCloseTo(2.5, 6);
+    expect(localTime(Date.UTC(2025, 9, 26, 1, 30), zone).hour).toBeCloseTo(2.5, 6);
+    // The local days have 23 and 25 hours.
+    const hoursOfLocalDay = (year: number, month: number, day: number) => {
+      let count = 0;
+      for (let ts = Date.UTC(year, month, day - 1, 12); ts < Date.UTC(year, month, day + 1, 12); ts += HOUR_MS) {
+        const local = localTime(ts, zone);
+        if (local.dayNumber === Math.floor(Date.UTC(year, month, day) / DAY_MS)) count++;
+      }
+      return count;
+    };
+    expect(hoursOfLocalDay(2025, 2, 30)).toBe(23);
+    expect(hoursOfLocalDay(2025, 9, 26)).toBe(25);
+    // Half-hour zone with DST in the southern hemisphere.
+    expect(zoneOffsetMs('Australia/Adelaide', Date.UTC(2025, 0, 15))).toBe(10.5 * HOUR_MS);
+    expect(zoneOffsetMs('Australia/Adelaide', Date.UTC(2025, 6, 15))).toBe(9.5 * HOUR_MS);
+  });
+
+  it('keeps the household evening peak at the same local hour, so it moves an hour in UTC', () => {
+    const load = new LoadModel({ kind: 'household', annualKwh: 4000 }, 1, 48);
+    const peakUtcHour = (day: number) => {
+      let best = { hour: 0, kw: 0 };
+      for (let minute = 0; minute < 24 * 60; minute += 15) {
+        const ts = Date.UTC(2025, 2, day) + minute * 60_000;
+        const kw = load.shape({ local: localTime(ts, zone), dark: false, airTemperature: 10 });
+        if (kw > best.kw) best = { hour: minute / 60, kw };
+      }
+      return best.hour;
+    };
+    // Friday 28 March (CET) and Monday 31 March (CEST): both weekdays, peak at 19:00 local.
+    expect(peakUtcHour(28)).toBe(18);
+    expect(peakUtcHour(31)).toBe(17);
+  });
+
+  it('puts a business load in its opening hours on working days only', () => {
+    const load = new LoadModel(
+      { kind: 'commercial', annualKwh: 50_000, opens: 7, closes: 18, workdays: [1, 2, 3, 4, 5], baseShare: 0.2 },
+      1,
+      48,
+    );
+    const at = (ts: number) => load.shape({ local: localTime(ts, zone), dark: false, airTemperature: 15 });
+    const wednesdayNoon = at(Date.UTC(2025, 6, 9, 10));
+    const wednesdayNight = at(Date.UTC(2025, 6, 9, 1));
+    const sundayNoon = at(Date.UTC(2025, 6, 13, 10));
+    expect(wednesdayNoon / wednesdayNight).toBeGreaterThan(3);
+    expect(sundayNoon).toBeCloseTo(wednesdayNight, 1);
+  });
+});

@@ -1,0 +1,46 @@
+import type { EChartsOption } from 'echarts';
+import { useEffect, useRef } from 'react';
+
+type Echarts = typeof import('echarts');
+let echartsModule: Promise<Echarts> | undefined;
+/** ECharts is large; it loads with the first chart, never with the sign-in page. */
+const loadEcharts = () => {
+  echartsModule ??= import('echarts');
+  return echartsModule;
+};
+
+/**
+ * One ECharts chart that fills its box and follows its width. `option` is applied whole on
+ * every change (notMerge), so a series that disappears is gone.
+ */
+export function EChart({ option, height = 320, label }: { option: EChartsOption; height?: number; label: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<ReturnType<Echarts['init']> | null>(null);
+  // The chart is created once, with whatever option is current when ECharts has loaded.
+  const latestOption = useRef(option);
+  latestOption.current = option;
+
+  useEffect(() => {
+    let disposed = false;
+    let observer: ResizeObserver | undefined;
+    void loadEcharts().then((echarts) => {
+      if (disposed || !box.current) return;
+      chart.current = echarts.init(box.current, undefined, { renderer: 'canvas' });
+      chart.current.setOption(latestOption.current, { notMerge: true });
+      observer = new ResizeObserver(() => chart.current?.resize());
+      observer.observe(box.current);
+    });
+    return () => {
+      disposed = true;
+      observer?.disconnect();
+      chart.current?.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(option, { notMerge: true });
+  }, [option]);
+
+  return <div ref={box} role="img" aria-label={label} style={{ width: '100%', height }} />;
+}

@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/http.ts';
+
+/** Deletes a registered datalogger no plant holds, with the devices it reported. */
+export function useDeleteDatalogger() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sn: string) => request('POST', '/c/v0/module/delete', { body: { sn }, loading: true }),
+    // The list, and the devices it reported.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['datalogger'] }),
+  });
+}

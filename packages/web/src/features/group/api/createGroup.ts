@@ -1,0 +1,12 @@
+import type { GroupCreateBody } from '@sunstack/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/http.ts';
+import { groupKey } from './listGroups.ts';
+
+export function useCreateGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: GroupCreateBody) => request<{ id: number }>('POST', '/c/v0/group/create', { body, loading: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKey }),
+  });
+}

@@ -1,0 +1,13 @@
+import type { GroupListBody, GroupSummary } from '@sunstack/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/http.ts';
+
+export const groupKey = ['group'] as const;
+
+export function useGroupList(filters: Partial<GroupListBody>) {
+  return useQuery({
+    queryKey: [...groupKey, 'list', filters],
+    queryFn: ({ signal }) => request<{ total: number; groups: GroupSummary[] }>('POST', '/c/v0/group/list', { body: filters, signal }),
+    placeholderData: keepPreviousData,
+  });
+}

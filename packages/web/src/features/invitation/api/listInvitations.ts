@@ -1,0 +1,14 @@
+import type { InvitationListBody, InvitationSummary } from '@sunstack/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/http.ts';
+
+export const invitationKey = ['invitation'] as const;
+
+export function useInvitationList(filters: Partial<InvitationListBody>) {
+  return useQuery({
+    queryKey: [...invitationKey, 'list', filters],
+    queryFn: ({ signal }) =>
+      request<{ total: number; invitations: InvitationSummary[] }>('POST', '/c/v0/invitation/list', { body: filters, signal }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,12 @@
+import type { PlantMapConfig } from '@sunstack/shared';
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/http.ts';
+
+/** The base map's tile server (MAP_TILE_URL on the server), or none: then only the bundled outlines show. */
+export function useMapConfig() {
+  return useQuery({
+    queryKey: ['plant', 'mapConfig'],
+    queryFn: ({ signal }) => request<PlantMapConfig>('GET', '/c/v0/plant/mapConfig', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

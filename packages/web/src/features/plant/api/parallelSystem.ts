@@ -1,0 +1,14 @@
+import type { ParallelDetail } from '@sunstack/shared';
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/http.ts';
+
+export const parallelKey = (plantId: number) => ['plant', 'parallel', plantId] as const;
+
+export function useParallelSystem(plantId: number) {
+  return useQuery({
+    queryKey: parallelKey(plantId),
+    // Silent: the screen says when the plant does not exist (or is out of scope).
+    queryFn: ({ signal }) => request<ParallelDetail>('GET', `/c/v0/parallel/detail?id=${plantId}`, { signal, silent: true }),
+    enabled: Number.isInteger(plantId) && plantId > 0,
+  });
+}

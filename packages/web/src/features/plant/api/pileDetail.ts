@@ -1,0 +1,15 @@
+import type { DeviceDetail } from '@sunstack/shared';
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/http.ts';
+
+export const pileKey = (sn: string) => ['plant', 'pile', sn] as const;
+
+/** A charging pile, through the device detail call. */
+export function usePileDetail(sn: string) {
+  return useQuery({
+    queryKey: pileKey(sn),
+    // Silent: the screen says when the pile does not exist (or is out of scope).
+    queryFn: ({ signal }) => request<DeviceDetail>('GET', `/c/v0/device/detail?sn=${encodeURIComponent(sn)}`, { signal, silent: true }),
+    enabled: sn !== '',
+  });
+}

@@ -1,0 +1,123 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import type { ReportDimension } from '@sunstack/shared';
+import { Button, DatePicker, Empty, Flex, Segmented, Skeleton, theme } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { EChartsOption } from 'echarts';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EChart } from '../../../components/EChart.tsx';
+import { saveCsv } from '../../../lib/csv.ts';
+import { usePlantCurves } from '../api/plantCurves.ts';
+import { usePlantReport } from '../api/plantReport.ts';
+
+/** The energy series a plant's month, year and lifetime charts show, as translation keys. */
+const ENERGY_SERIES = [
+  ['PVEnergyTotal', 'yield'],
+  ['loadsTotal', 'consumption'],
+  ['feedinTotal', 'export'],
+  ['gridConsumptionTotal', 'import'],
+] as const;
+const PICKERS = { day: 'date', month: 'month', year: 'year' } as const;
+
+/** The time of day of `ts` in the plant's own zone, e.g. "14:05". */
+const timeInZone = (timeZone: string) => {
+  const format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return (ts: number) => format.format(ts);
+};
+
+/**
+ * A plant's charts: 5-minute power curves of a day, daily energy of a month, monthly energy of a
+ * year, yearly energy over its life, all in the plant's local calendar, each exportable as CSV.
+ */
+export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number; plantName: string; timeZone: string }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const [dimension, setDimension] = useState<ReportDimension>('day');
+  const [date, setDate] = useState<Dayjs>(() => dayjs());
+  const period = { year: date.year(), month: date.month() + 1, day: date.date() };
+  const curves = usePlantCurves({ id: plantId, ...period }, dimension === 'day');
+  const report = usePlantReport({ id: plantId, dimension, ...period }, dimension !== 'day');
+
+  const chart = useMemo(() => {
+    const axis = { axisLabel: { color: token.colorTextSecondary }, axisLine: { lineStyle: { color: token.colorBorder } } };
+    if (dimension === 'day') {
+      const series = curves.data?.series ?? [];
+      const clock = timeInZone(timeZone);
+      const times = series[0]?.data.map(([ts]) => clock(ts)) ?? [];
+      const option: EChartsOption = {
+        tooltip: { trigger: 'axis', valueFormatter: (v) => `${Number(v).toFixed(2)} kW` },
+        legend: { top: 0, textStyle: { color: token.colorText } },
+        grid: { left: 48, right: 16, top: 40, bottom: 32 },
+        xAxis: { type: 'category', data: times, ...axis },
+        yAxis: { type: 'value', name: 'kW', ...axis },
+        series: series.map((s) => ({
+          type: 'line',
+          name: t(`monitoring.node.${s.variable}`),
+          showSymbol: false,
+          data: s.data.map(([, v]) => Number(v.toFixed(3))),
+        })),
+      };
+      const rows = [
+        ['time', ...series.map((s) => s.variable)],
+        ...times.map((time, i) => [time, ...series.map((s) => s.data[i]?.[1] ?? 0)]),
+      ];
+      return { option, rows, empty: times.length === 0 };
+    }
+    const data = report.data;
+    const buckets = data?.buckets ?? [];
+    const series = ENERGY_SERIES.map(([counter, label]) => ({
+      label,
+      counter,
+      data: data?.series.find((s) => s.variable === counter)?.data ?? [],
+    }));
+    const option: EChartsOption = {
+      tooltip: { trigger: 'axis', valueFormatter: (v) => `${Number(v).toFixed(2)} kWh` },
+      legend: { top: 0, textStyle: { color: token.colorText } },
+      grid: { left: 56, right: 16, top: 40, bottom: 32 },
+      xAxis: { type: 'category', data: buckets, ...axis },
+      yAxis: { type: 'value', name: 'kWh', ...axis },
+      series: series.map((s) => ({ type: 'bar', name: t(`monitoring.energy.${s.label}`), data: s.data })),
+    };
+    const rows = [
+      ['period', ...series.map((s) => s.counter)],
+      ...buckets.map((bucket, i) => [bucket, ...series.map((s) => s.data[i] ?? 0)]),
+    ];
+    return { option, rows, empty: series.every((s) => s.data.every((v) => v === 0)) };
+  }, [dimension, curves.data, report.data, timeZone, t, token]);
+
+  const loading = dimension === 'day' ? curves.isPending : report.isPending;
+  const periodLabel = dimension === 'lifetime' ? 'lifetime' : date.format({ day: 'YYYY-MM-DD', month: 'YYYY-MM', year: 'YYYY' }[dimension]);
+  return (
+    <Flex vertical gap={12}>
+      <Flex gap={8} wrap justify="space-between">
+        <Flex gap={8} wrap>
+          <Segmented<ReportDimension>
+            value={dimension}
+            onChange={setDimension}
+            options={(['day', 'month', 'year', 'lifetime'] as const).map((value) => ({ value, label: t(`monitoring.dimension.${value}`) }))}
+          />
+          {dimension !== 'lifetime' && (
+            <DatePicker
+              picker={PICKERS[dimension]}
+              value={date}
+              allowClear={false}
+              disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+              onChange={(value) => value && setDate(value)}
+              aria-label={t('monitoring.period')}
+            />
+          )}
+        </Flex>
+        <Button icon={<DownloadOutlined />} disabled={chart.empty} onClick={() => saveCsv(`${plantName}-${periodLabel}.csv`, chart.rows)}>
+          {t('monitoring.exportCsv')}
+        </Button>
+      </Flex>
+      {loading ? (
+        <Skeleton active />
+      ) : chart.empty ? (
+        <Empty description={t('monitoring.noData')} />
+      ) : (
+        <EChart option={chart.option} label={t('monitoring.chartOf', { period: periodLabel })} />
+      )}
+    </Flex>
+  );
+}

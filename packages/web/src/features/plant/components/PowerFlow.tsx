@@ -1,0 +1,106 @@
+import type { PlantFlow } from '@sunstack/shared';
+import { languageTag } from '@sunstack/shared';
+import { Card, Col, Empty, Flex, Row, Skeleton, Statistic, Tag, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useClientStore } from '../../../lib/clientStore.ts';
+import { displayValue } from '../../../lib/format.ts';
+import { relativeTime, useNow } from '../../../lib/relativeTime.ts';
+
+/** Below this a line is idle (kW). */
+const IDLE_KW = 0.01;
+
+interface Node {
+  key: string;
+  x: number;
+  y: number;
+  /** kW flowing from the node to the hub (negative: from the hub to the node). */
+  toHub: number;
+}
+
+/** The live power-flow diagram of a plant: sources and loads around the inverter, arrows by direction, kW on each line. */
+export function PowerFlow({ flow }: { flow: PlantFlow | undefined }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const now = useNow();
+  const language = useClientStore((state) => state.language);
+  if (!flow) return <Skeleton active />;
+  if (flow.ts === null) return <Empty description={t('monitoring.noData')} />;
+
+  const hub = { x: 300, y: 150 };
+  const nodes: Node[] = [
+    { key: 'pv', x: 90, y: 50, toHub: flow.pv },
+    { key: 'grid', x: 510, y: 50, toHub: flow.grid },
+    { key: 'load', x: 510, y: 250, toHub: -flow.load },
+  ];
+  if (flow.battery !== null) nodes.push({ key: 'battery', x: 90, y: 250, toHub: -flow.battery });
+  if (flow.evCharger !== null) nodes.push({ key: 'evCharger', x: 230, y: 270, toHub: -flow.evCharger });
+  if (flow.heatPump !== null) nodes.push({ key: 'heatPump', x: 370, y: 270, toHub: -flow.heatPump });
+  const stale = now - flow.ts > 15 * 60_000;
+
+  const today = (counter: string) => displayValue(flow.today[counter] ?? 0);
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" wrap gap={8}>
+        <Tag color={stale ? 'default' : 'green'}>{stale ? t('monitoring.offline') : t('monitoring.live')}</Tag>
+        <span style={{ color: token.colorTextSecondary }}>
+          {t('monitoring.updated', { when: relativeTime(flow.ts, now, languageTag(language)) })}
+        </span>
+      </Flex>
+      <svg viewBox="0 0 600 310" role="img" aria-label={t('monitoring.powerFlow')} style={{ width: '100%', maxHeight: 320 }}>
+        <style>{'@keyframes flow { to { stroke-dashoffset: -20; } } .moving { animation: flow 0.8s linear infinite; }'}</style>
+        {nodes.map((node) => {
+          const active = Math.abs(node.toHub) >= IDLE_KW && !stale;
+          const [from, to] = node.toHub >= 0 ? [node, hub] : [hub, node];
+          return (
+            <g key={node.key}>
+              <line
+                x1={from.x}
+                y1={from.y}
+                x2={to.x}
+                y2={to.y}
+                stroke={active ? token.colorPrimary : token.colorBorder}
+                strokeWidth={3}
+                strokeDasharray={active ? '8 12' : undefined}
+                className={active ? 'moving' : undefined}
+              />
+              <text x={(node.x + hub.x) / 2} y={(node.y + hub.y) / 2 - 8} textAnchor="middle" fontSize={15} fill={token.colorText}>
+                {`${displayValue(Math.abs(node.toHub))} kW`}
+              </text>
+              <circle cx={node.x} cy={node.y} r={34} fill={token.colorBgContainer} stroke={token.colorPrimary} strokeWidth={2} />
+              <text x={node.x} y={node.y + 5} textAnchor="middle" fontSize={13} fill={token.colorText}>
+                {t(`monitoring.node.${node.key}`)}
+              </text>
+            </g>
+          );
+        })}
+        <rect x={hub.x - 44} y={hub.y - 26} width={88} height={52} rx={8} fill={token.colorPrimary} />
+        <text x={hub.x} y={hub.y + 5} textAnchor="middle" fontSize={13} fill="#fff">
+          {t('monitoring.node.inverter')}
+        </text>
+        {flow.soc !== null && (
+          <text x={90} y={302} textAnchor="middle" fontSize={13} fill={token.colorTextSecondary}>
+            {`${t('monitoring.soc')} ${displayValue(flow.soc, 0)} %`}
+          </text>
+        )}
+      </svg>
+      <Card size="small" title={t('monitoring.today')}>
+        <Row gutter={[16, 8]}>
+          {(
+            [
+              ['PVEnergyTotal', 'yield'],
+              ['loadsTotal', 'consumption'],
+              ['feedinTotal', 'export'],
+              ['gridConsumptionTotal', 'import'],
+              ['chargeEnergyTotal', 'charge'],
+              ['dischargeEnergyTotal', 'discharge'],
+            ] as const
+          ).map(([counter, label]) => (
+            <Col key={counter} xs={12} md={8} xl={4}>
+              <Statistic title={t(`monitoring.energy.${label}`)} value={today(counter)} suffix="kWh" />
+            </Col>
+          ))}
+        </Row>
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,13 @@
+import type { CompanyInfo } from '@sunstack/shared';
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/http.ts';
+import { powerInfoKey } from './keys.ts';
+
+export const companyInfoKey = [...powerInfoKey, 'company'] as const;
+
+export function useCompanyInfo() {
+  return useQuery({
+    queryKey: companyInfoKey,
+    queryFn: ({ signal }) => request<CompanyInfo>('GET', '/c/v0/company/info', { signal }),
+  });
+}

@@ -1,0 +1,13 @@
+import type { PermissionGroupCreateBody } from '@sunstack/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/http.ts';
+import { powerInfoKey } from './keys.ts';
+
+export function useCreatePermissionGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PermissionGroupCreateBody) =>
+      request<{ id: number }>('POST', '/c/v0/permissionGroup/create', { body, loading: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: powerInfoKey }),
+  });
+}

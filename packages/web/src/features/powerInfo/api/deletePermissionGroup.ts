@@ -1,0 +1,11 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/http.ts';
+import { powerInfoKey } from './keys.ts';
+
+export function useDeletePermissionGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => request('POST', '/c/v0/permissionGroup/delete', { body: { id }, loading: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: powerInfoKey }),
+  });
+}

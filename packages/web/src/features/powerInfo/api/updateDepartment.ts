@@ -1,0 +1,13 @@
+import type { DepartmentUpdateBody } from '@sunstack/shared';
+import { useMutation } from '@tanstack/react-query';
+import { request } from '../../../lib/http.ts';
+import { useAfterPermissionChange } from './keys.ts';
+
+/** Renames a department or assigns its permission group (which changes its members' permissions). */
+export function useUpdateDepartment() {
+  const afterChange = useAfterPermissionChange();
+  return useMutation({
+    mutationFn: (body: DepartmentUpdateBody) => request('POST', '/c/v0/department/update', { body, loading: true }),
+    onSuccess: afterChange,
+  });
+}

@@ -1,0 +1,13 @@
+import type { OneTimePasswordResult } from '@sunstack/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/http.ts';
+import { userListKey } from './listUsers.ts';
+
+/** Sets a one-time password (answered once) and ends the account's sessions. */
+export function useResetUserPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => request<OneTimePasswordResult>('POST', '/c/v0/user/resetPassword', { body: { id }, loading: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userListKey }),
+  });
+}

@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/http.ts';
+import { userListKey } from './listUsers.ts';
+
+/** Disables (ending its sessions) or enables an account. */
+export function useSetUserStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { id: number; enabled: boolean }) => request('POST', '/c/v0/user/status', { body, loading: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userListKey }),
+  });
+}
