@@ -3,8 +3,9 @@ import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buildApp } from '../../packages/server/src/app.ts';
+import { type App, buildApp } from '../../packages/server/src/app.ts';
 import { loadConfig } from '../../packages/server/src/config.ts';
+import type { Database } from '../../packages/server/src/db/client.ts';
 import { seedDemo } from '../../packages/server/src/seed/demo.ts';
 import { openTestDatabase } from '../../packages/server/src/test/harness.ts';
 import { type MailCapture, startMailCapture } from '../../packages/server/src/test/mailCapture.ts';
@@ -14,6 +15,9 @@ export interface E2EServer {
   baseUrl: string;
   /** The SMTP capture every mail of the app goes to. */
   mail: MailCapture;
+  /** The app itself, for tests that feed it device messages (its ingest) as a broker would. */
+  app: App;
+  database: Database;
   close(): Promise<void>;
 }
 
@@ -96,7 +100,7 @@ export async function startServer(): Promise<E2EServer> {
       return sender;
     });
     const address = await app.http.listen({ port: 0, host: '127.0.0.1' });
-    return { baseUrl: address.replace(/\/$/, ''), mail, close: undo };
+    return { baseUrl: address.replace(/\/$/, ''), mail, app, database, close: undo };
   } catch (error) {
     await undo().catch(() => {});
     throw error;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, ROUTES } from '@sunstack/shared';
 import { describe, expect, it } from 'vitest';
+import { BUILT_APP_ROUTES } from '../app/screens.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const srcDir = join(here, '..');
@@ -80,6 +81,12 @@ describe('translations', () => {
     for (const route of ROUTES) expect(en.has(`navBar.${route.title}`), route.title).toBe(true);
     for (const group of ROUTES.filter((route) => ROUTES.some((child) => child.parent === route.name))) {
       expect(en.has(`navBar.${group.title}List`), `${group.title}List`).toBe(true);
+    }
+  });
+
+  it('describes on the home tab every screen of the menu (every built route the table does not hide)', () => {
+    for (const route of BUILT_APP_ROUTES.filter((r) => !r.hidden)) {
+      expect(en.has(`home.describe.${route.name}`), route.name).toBe(true);
     }
   });
 });

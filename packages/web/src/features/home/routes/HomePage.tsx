@@ -19,7 +19,8 @@ export default function HomePage() {
   const signedInAt = useClientStore((state) => state.signedInAt);
   const now = useNow();
   useTabBusy(user.isFetching);
-  const screens = BUILT_APP_ROUTES.filter((route) => menus.includes(route.name) && route.name !== 'index');
+  // Hidden screens need a plant or device to open; the menu lists the rest.
+  const screens = BUILT_APP_ROUTES.filter((route) => menus.includes(route.name) && !route.hidden);
 
   return (
     <Flex vertical gap={16}>

@@ -6,6 +6,8 @@ import { useClientStore } from '../../../lib/clientStore.ts';
 import { displayValue } from '../../../lib/format.ts';
 import { relativeTime, useNow } from '../../../lib/relativeTime.ts';
 
+/** Where on a line, from its node (0) to the hub (1), its kW label sits. */
+const LABEL_AT = 0.42;
 /** Below this a line is idle (kW). */
 const IDLE_KW = 0.01;
 
@@ -33,8 +35,8 @@ export function PowerFlow({ flow }: { flow: PlantFlow | undefined }) {
     { key: 'load', x: 510, y: 250, toHub: -flow.load },
   ];
   if (flow.battery !== null) nodes.push({ key: 'battery', x: 90, y: 250, toHub: -flow.battery });
-  if (flow.evCharger !== null) nodes.push({ key: 'evCharger', x: 230, y: 270, toHub: -flow.evCharger });
-  if (flow.heatPump !== null) nodes.push({ key: 'heatPump', x: 370, y: 270, toHub: -flow.heatPump });
+  if (flow.evCharger !== null) nodes.push({ key: 'evCharger', x: 220, y: 300, toHub: -flow.evCharger });
+  if (flow.heatPump !== null) nodes.push({ key: 'heatPump', x: 380, y: 300, toHub: -flow.heatPump });
   const stale = now - flow.ts > 15 * 60_000;
 
   const today = (counter: string) => displayValue(flow.today[counter] ?? 0);
@@ -46,7 +48,7 @@ export function PowerFlow({ flow }: { flow: PlantFlow | undefined }) {
           {t('monitoring.updated', { when: relativeTime(flow.ts, now, languageTag(language)) })}
         </span>
       </Flex>
-      <svg viewBox="0 0 600 310" role="img" aria-label={t('monitoring.powerFlow')} style={{ width: '100%', maxHeight: 320 }}>
+      <svg viewBox="0 0 600 350" role="img" aria-label={t('monitoring.powerFlow')} style={{ width: '100%', maxHeight: 360 }}>
         <style>{'@keyframes flow { to { stroke-dashoffset: -20; } } .moving { animation: flow 0.8s linear infinite; }'}</style>
         {nodes.map((node) => {
           const active = Math.abs(node.toHub) >= IDLE_KW && !stale;
@@ -63,22 +65,29 @@ export function PowerFlow({ flow }: { flow: PlantFlow | undefined }) {
                 strokeDasharray={active ? '8 12' : undefined}
                 className={active ? 'moving' : undefined}
               />
-              <text x={(node.x + hub.x) / 2} y={(node.y + hub.y) / 2 - 8} textAnchor="middle" fontSize={15} fill={token.colorText}>
+              {/* The label sits nearer the node than the hub, so labels of neighbouring lines do not meet. */}
+              <text
+                x={node.x + (hub.x - node.x) * LABEL_AT}
+                y={node.y + (hub.y - node.y) * LABEL_AT - 10}
+                textAnchor="middle"
+                fontSize={18}
+                fill={token.colorText}
+              >
                 {`${displayValue(Math.abs(node.toHub))} kW`}
               </text>
-              <circle cx={node.x} cy={node.y} r={34} fill={token.colorBgContainer} stroke={token.colorPrimary} strokeWidth={2} />
-              <text x={node.x} y={node.y + 5} textAnchor="middle" fontSize={13} fill={token.colorText}>
+              <circle cx={node.x} cy={node.y} r={42} fill={token.colorBgContainer} stroke={token.colorPrimary} strokeWidth={2} />
+              <text x={node.x} y={node.y + 5} textAnchor="middle" fontSize={14} fill={token.colorText}>
                 {t(`monitoring.node.${node.key}`)}
               </text>
             </g>
           );
         })}
-        <rect x={hub.x - 44} y={hub.y - 26} width={88} height={52} rx={8} fill={token.colorPrimary} />
-        <text x={hub.x} y={hub.y + 5} textAnchor="middle" fontSize={13} fill="#fff">
+        <rect x={hub.x - 66} y={hub.y - 26} width={132} height={52} rx={8} fill={token.colorPrimary} />
+        <text x={hub.x} y={hub.y + 5} textAnchor="middle" fontSize={15} fill="#fff">
           {t('monitoring.node.inverter')}
         </text>
         {flow.soc !== null && (
-          <text x={90} y={302} textAnchor="middle" fontSize={13} fill={token.colorTextSecondary}>
+          <text x={90} y={312} textAnchor="middle" fontSize={16} fill={token.colorTextSecondary}>
             {`${t('monitoring.soc')} ${displayValue(flow.soc, 0)} %`}
           </text>
         )}
@@ -95,8 +104,13 @@ export function PowerFlow({ flow }: { flow: PlantFlow | undefined }) {
               ['dischargeEnergyTotal', 'discharge'],
             ] as const
           ).map(([counter, label]) => (
-            <Col key={counter} xs={12} md={8} xl={4}>
-              <Statistic title={t(`monitoring.energy.${label}`)} value={today(counter)} suffix="kWh" />
+            <Col key={counter} xs={12} sm={8}>
+              <Statistic
+                title={t(`monitoring.energy.${label}`)}
+                value={today(counter)}
+                suffix="kWh"
+                styles={{ content: { fontSize: 20 } }}
+              />
             </Col>
           ))}
         </Row>
