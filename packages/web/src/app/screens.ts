@@ -5,6 +5,7 @@ import { lazyScreen } from './lazyScreen.ts';
 const ErrorPage = lazyScreen(() => import('../features/errors/routes/ErrorPage.tsx'));
 const DownloadPage = lazyScreen(() => import('../features/download/routes/DownloadPage.tsx'));
 const DeviceListPage = lazyScreen(() => import('../features/device/routes/DeviceListPage.tsx'));
+const DeviceDetailPage = lazyScreen(() => import('../features/device/routes/DeviceDetailPage.tsx'));
 
 /**
  * The screens that exist, by route name. Only these get a route, a menu entry and a tab; a
@@ -32,6 +33,8 @@ export const SCREENS: Record<string, ComponentType> = {
   device: DeviceListPage,
   'device-module': lazyScreen(() => import('../features/datalogger/routes/DataloggerPage.tsx')),
   'integrator-device-list': DeviceListPage,
+  'inverter-detail': DeviceDetailPage,
+  'integrator-inverter-detail': DeviceDetailPage,
   'device-inverter': DeviceListPage,
   'device-battery': DeviceListPage,
   'device-meter': DeviceListPage,

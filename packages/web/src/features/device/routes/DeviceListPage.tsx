@@ -79,6 +79,9 @@ export default function DeviceListPage() {
         ]
       : [{ title: t('device.firmware'), dataIndex: 'firmware', render: (fw: Record<string, string>) => firmwareSummary(fw) }];
 
+  // The console's device detail, or the integrator's: whichever this account reaches.
+  const detailRoute = ['inverter-detail', 'integrator-inverter-detail'].find((name) => menus.includes(name));
+  const detailPath = detailRoute ? routeByName(detailRoute).path : undefined;
   const columns: ColumnsType<DeviceSummary> = [
     { title: t('device.statusLabel'), dataIndex: 'status', render: (status: number) => <DeviceStatusTag status={status} /> },
     {
@@ -86,9 +89,15 @@ export default function DeviceListPage() {
       dataIndex: 'sn',
       render: (sn: string, device) => (
         <Flex vertical>
-          <Typography.Text copyable={{ text: sn }} style={nowrap}>
-            {sn}
-          </Typography.Text>
+          {detailPath ? (
+            <Typography.Link onClick={() => navigate(`${detailPath}?sn=${encodeURIComponent(sn)}`)} style={nowrap}>
+              {sn}
+            </Typography.Link>
+          ) : (
+            <Typography.Text copyable={{ text: sn }} style={nowrap}>
+              {sn}
+            </Typography.Text>
+          )}
           {device.name && <Typography.Text type="secondary">{device.name}</Typography.Text>}
         </Flex>
       ),
