@@ -33,6 +33,7 @@ export const SCREENS: Record<string, ComponentType> = {
   device: DeviceListPage,
   'device-module': lazyScreen(() => import('../features/datalogger/routes/DataloggerPage.tsx')),
   'integrator-device-list': DeviceListPage,
+  'integrator-inverter': DeviceListPage,
   'inverter-detail': DeviceDetailPage,
   'integrator-inverter-detail': DeviceDetailPage,
   'device-inverter': DeviceListPage,

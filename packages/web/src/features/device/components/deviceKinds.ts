@@ -7,6 +7,7 @@ import type { DeviceType } from '@sunstack/shared';
 export const KIND_OF_SCREEN: Record<string, DeviceType | undefined> = {
   device: undefined,
   'integrator-device-list': undefined,
+  'integrator-inverter': 'inverter',
   'device-inverter': 'inverter',
   'device-battery': 'battery',
   'device-meter': 'meter',
