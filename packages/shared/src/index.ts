@@ -23,3 +23,4 @@ export * from './permissions.ts';
 export * from './protocol.ts';
 export * from './routes.ts';
 export * from './signature.ts';
+export * from './timeZone.ts';

@@ -41,4 +41,4 @@ export { PERIOD_MODES, type PlantSettings, plantSettings, type SchedulePeriod, W
 export { annualYield, type YieldSummary } from './plant/yield.ts';
 export { FLEET_DEFAULTS, type FleetHandle, type FleetOptions, runFleet } from './run/runFleet.ts';
 export { type LoadHandle, type LoadOptions, type LoadReport, runLoad } from './run/runLoad.ts';
-export { localTime, zoneOffsetMs } from './time.ts';
+export { localTime } from './time.ts';

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { type AccessCode, computeSignature, type Language } from '@sunstack/shared';
+import ExcelJS from 'exceljs';
 import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
+import { organisation } from '../db/schema.ts';
 import { createAccountRepo } from '../modules/account/repo.ts';
 import { hashPassword } from '../modules/session/password.ts';
 import { type MailCapture, startMailCapture } from './mailCapture.ts';
@@ -42,6 +44,8 @@ export interface CallOptions {
   /** Replaces the timestamp header (to test clock skew). */
   timestamp?: number;
   ip?: string;
+  /** The browser the call claims to come from. */
+  userAgent?: string;
 }
 
 export interface TestApp {
@@ -51,6 +55,10 @@ export interface TestApp {
   /** The injectable clock: tests move it forward to expire tokens and throttling windows. */
   clock: { offsetMs: number };
   call(method: 'GET' | 'POST', path: string, body?: unknown, options?: CallOptions): Promise<{ status: number; body: ApiAnswer }>;
+  /** A signed POST whose answer is a file (an export): its content type and bytes. */
+  download(path: string, body: unknown, options?: CallOptions): Promise<{ contentType: string; bytes: Buffer }>;
+  /** A distributor or agent branch below `parentId` (the manufacturer by default), named by its code; its id. */
+  createBranch(kind: 'distributor' | 'agent', code: string, parentId?: number): Promise<number>;
   createAccount(
     access: AccessCode,
     fields?: { username?: string; email?: string; password?: string; organisationId?: number },
@@ -88,16 +96,24 @@ export async function startTestApp(): Promise<TestApp> {
   const accounts = createAccountRepo(database.db);
   let accountCount = 0;
 
-  const call: TestApp['call'] = async (method, path, body, options = {}) => {
+  const inject = (method: 'GET' | 'POST', path: string, body: unknown, options: CallOptions) => {
     const headers =
       options.headers ?? signedHeaders(path.split('?')[0] as string, options.token ?? '', options.lang ?? 'en', options.timestamp ?? now());
-    const response = await app.http.inject({
+    return app.http.inject({
       method,
       url: path,
-      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      headers: {
+        ...headers,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(options.userAgent === undefined ? {} : { 'user-agent': options.userAgent }),
+      },
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
       remoteAddress: options.ip ?? '127.0.0.1',
     });
+  };
+
+  const call: TestApp['call'] = async (method, path, body, options = {}) => {
+    const response = await inject(method, path, body, options);
     // A file answer (an export) has no envelope: it is a success carrying bytes.
     const isJson = String(response.headers['content-type'] ?? '').includes('json');
     return { status: response.statusCode, body: isJson ? response.json() : { errno: 0, result: { bytes: response.rawPayload.length } } };
@@ -116,6 +132,17 @@ export async function startTestApp(): Promise<TestApp> {
     clock,
     call,
     signIn,
+    async download(path, body, options = {}) {
+      const response = await inject('POST', path, body, options);
+      return { contentType: String(response.headers['content-type'] ?? ''), bytes: response.rawPayload };
+    },
+    async createBranch(kind, code, parentId) {
+      const [row] = await database.db
+        .insert(organisation)
+        .values({ parentId: parentId ?? (await accounts.rootOrganisationId()), kind, name: code, code })
+        .returning({ id: organisation.id });
+      return (row as { id: number }).id;
+    },
     async createAccount(access, fields = {}) {
       accountCount += 1;
       const username = fields.username ?? `user${access}_${accountCount}`;
@@ -139,4 +166,11 @@ export async function startTestApp(): Promise<TestApp> {
       await database.dispose();
     },
   };
+}
+
+/** The first sheet of an xlsx file (an export's bytes). */
+export async function firstSheetOf(bytes: Buffer): Promise<ExcelJS.Worksheet> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  return book.worksheets[0] as ExcelJS.Worksheet;
 }

@@ -1,5 +1,6 @@
+import { offsetAt } from '@sunstack/shared';
 import { uniform } from '../random.ts';
-import { DAY_MS, HOUR_MS, type LocalTime, zoneOffsetMs } from '../time.ts';
+import { DAY_MS, HOUR_MS, type LocalTime } from '../time.ts';
 
 /**
  * EV charger sessions: on some days a car arrives (evenings at home, mornings at work), charges
@@ -32,8 +33,8 @@ const USAGE = {
 /** UTC ms of a local wall-clock time (hours after local midnight of `dayNumber`, may exceed 24). */
 export function localToUtc(dayNumber: number, hour: number, timeZone: string): number {
   const wall = dayNumber * DAY_MS + hour * HOUR_MS;
-  const guess = wall - zoneOffsetMs(timeZone, wall);
-  return wall - zoneOffsetMs(timeZone, guess);
+  const guess = wall - offsetAt(timeZone, wall);
+  return wall - offsetAt(timeZone, guess);
 }
 
 export class EvChargerModel {

@@ -1,5 +1,6 @@
+import { offsetAt } from '@sunstack/shared';
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, HOUR_MS, localTime, zoneOffsetMs } from '../time.ts';
+import { DAY_MS, HOUR_MS, localTime } from '../time.ts';
 import { applyBatteryPower } from './battery.ts';
 import { clearSkyGhi, decompose, planeOfArray } from './irradiance.ts';
 import { LoadModel } from './load.ts';
@@ -103,8 +104,8 @@ describe('local time and load profiles across DST', () => {
     // 2025-03-30: 02:00 CET jumps to 03:00 CEST (01:00 UTC).
     expect(localTime(Date.UTC(2025, 2, 30, 0, 30), zone).hour).toBeCloseTo(1.5, 6);
     expect(localTime(Date.UTC(2025, 2, 30, 1, 30), zone).hour).toBeCloseTo(3.5, 6);
-    expect(zoneOffsetMs(zone, Date.UTC(2025, 2, 30, 0, 59))).toBe(HOUR_MS);
-    expect(zoneOffsetMs(zone, Date.UTC(2025, 2, 30, 1, 0))).toBe(2 * HOUR_MS);
+    expect(offsetAt(zone, Date.UTC(2025, 2, 30, 0, 59))).toBe(HOUR_MS);
+    expect(offsetAt(zone, Date.UTC(2025, 2, 30, 1, 0))).toBe(2 * HOUR_MS);
     // 2025-10-26: 03:00 CEST falls back to 02:00 CET (01:00 UTC); 02:30 happens twice.
     expect(localTime(Date.UTC(2025, 9, 26, 0, 30), zone).hour).toBeCloseTo(2.5, 6);
     expect(localTime(Date.UTC(2025, 9, 26, 1, 30), zone).hour).toBeCloseTo(2.5, 6);
@@ -120,8 +121,8 @@ describe('local time and load profiles across DST', () => {
     expect(hoursOfLocalDay(2025, 2, 30)).toBe(23);
     expect(hoursOfLocalDay(2025, 9, 26)).toBe(25);
     // Half-hour zone with DST in the southern hemisphere.
-    expect(zoneOffsetMs('Australia/Adelaide', Date.UTC(2025, 0, 15))).toBe(10.5 * HOUR_MS);
-    expect(zoneOffsetMs('Australia/Adelaide', Date.UTC(2025, 6, 15))).toBe(9.5 * HOUR_MS);
+    expect(offsetAt('Australia/Adelaide', Date.UTC(2025, 0, 15))).toBe(10.5 * HOUR_MS);
+    expect(offsetAt('Australia/Adelaide', Date.UTC(2025, 6, 15))).toBe(9.5 * HOUR_MS);
   });
 
   it('keeps the household evening peak at the same local hour, so it moves an hour in UTC', () => {

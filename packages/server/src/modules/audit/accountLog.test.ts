@@ -1,10 +1,7 @@
 import { Access, type AccountLogEntry, Errno } from '@sunstack/shared';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisation } from '../../db/schema.ts';
-import { signedHeaders, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
+import { firstSheetOf, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 import { codeIn } from '../../test/mailCapture.ts';
-import { createAccountRepo } from '../account/repo.ts';
 
 /**
  * The account log (spec section 6): sign-ins and their failures, sign-outs, password changes and
@@ -16,32 +13,13 @@ const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AccountLogTest/1.0';
 
 /** A call from a given address and browser. */
 async function callFrom(path: string, body: unknown, options: { token?: string; ip: string }) {
-  const response = await t.app.http.inject({
-    method: 'POST',
-    url: path,
-    headers: { ...signedHeaders(path, options.token ?? '', 'en'), 'content-type': 'application/json', 'user-agent': BROWSER },
-    payload: JSON.stringify(body),
-    remoteAddress: options.ip,
-  });
-  return response.json() as { errno: number; result: Record<string, unknown> };
+  return (await t.call('POST', path, body, { ...options, userAgent: BROWSER })).body;
 }
 
 beforeAll(async () => {
   t = await startTestApp();
-  const root = await createAccountRepo(t.database.db).rootOrganisationId();
-  const branch = async (code: string) =>
-    (
-      (
-        await t.database.db
-          .insert(organisation)
-          .values({ parentId: root, kind: 'distributor', name: code, code })
-          .returning({ id: organisation.id })
-      )[0] as {
-        id: number;
-      }
-    ).id;
-  const a = await branch('ALOGA001');
-  const b = await branch('ALOGB001');
+  const a = await t.createBranch('distributor', 'ALOGA001');
+  const b = await t.createBranch('distributor', 'ALOGB001');
   acc.admin = await t.createAccount(Access.admin, { username: 'alog_admin' });
   acc.distA = await t.createAccount(Access.distributor, { username: 'alog_dist_a', organisationId: a });
   acc.distB = await t.createAccount(Access.distributor, { username: 'alog_dist_b', organisationId: b });
@@ -133,17 +111,9 @@ describe('account log', () => {
   });
 
   it('exports the same entries as an xlsx workbook', async () => {
-    const path = '/c/v0/log/account/export';
-    const response = await t.app.http.inject({
-      method: 'POST',
-      url: path,
-      headers: { ...signedHeaders(path, acc.distB?.token as string, 'en'), 'content-type': 'application/json' },
-      payload: JSON.stringify({ event: 'signIn' }),
-    });
-    expect(response.headers['content-type']).toContain('spreadsheetml');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0] as ExcelJS.Worksheet;
+    const file = await t.download('/c/v0/log/account/export', { event: 'signIn' }, { token: acc.distB?.token });
+    expect(file.contentType).toContain('spreadsheetml');
+    const sheet = await firstSheetOf(file.bytes);
     expect(sheet.getRow(1).getCell(2).value).toBe('Account');
     const listed = await log('distB', { event: 'signIn' });
     expect(sheet.rowCount).toBe(listed.total + 1);

@@ -1,9 +1,6 @@
 import { Access, Errno } from '@sunstack/shared';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisation } from '../../db/schema.ts';
-import { signedHeaders, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
-import { createAccountRepo } from '../account/repo.ts';
+import { firstSheetOf, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 const acc: Record<string, TestAccount> = {};
@@ -11,18 +8,8 @@ let plantId = 0;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const root = await createAccountRepo(t.database.db).rootOrganisationId();
-  const branch = async (code: string) =>
-    (
-      (
-        await t.database.db
-          .insert(organisation)
-          .values({ parentId: root, kind: 'agent', name: code, code })
-          .returning({ id: organisation.id })
-      )[0] as { id: number }
-    ).id;
-  const a = await branch('AUDITA01');
-  const b = await branch('AUDITB01');
+  const a = await t.createBranch('agent', 'AUDITA01');
+  const b = await t.createBranch('agent', 'AUDITB01');
   acc.admin = await t.createAccount(Access.admin, { username: 'audit_admin' });
   acc.agentA = await t.createAccount(Access.agent, { username: 'audit_agent_a', organisationId: a });
   acc.agentB = await t.createAccount(Access.agent, { username: 'audit_agent_b', organisationId: b });
@@ -66,17 +53,9 @@ describe('operation log', () => {
   });
 
   it('exports the same entries as an xlsx workbook', async () => {
-    const path = '/c/v0/log/operation/export';
-    const response = await t.app.http.inject({
-      method: 'POST',
-      url: path,
-      headers: { ...signedHeaders(path, acc.agentA?.token as string, 'en'), 'content-type': 'application/json' },
-      payload: JSON.stringify({ objectType: 'plant' }),
-    });
-    expect(response.headers['content-type']).toContain('spreadsheetml');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0] as ExcelJS.Worksheet;
+    const file = await t.download('/c/v0/log/operation/export', { objectType: 'plant' }, { token: acc.agentA?.token });
+    expect(file.contentType).toContain('spreadsheetml');
+    const sheet = await firstSheetOf(file.bytes);
     expect(sheet.getRow(1).getCell(2).value).toBe('User');
     expect(sheet.rowCount).toBe(3);
     expect(sheet.getRow(2).getCell(4).value).toBe('plant.update');

@@ -21,14 +21,21 @@ function visible(scope: Scope, path: PgColumn, own: PgColumn): SQL | undefined {
   return eq(own, scope.accountId);
 }
 
+/** Entries logged within the filters' time range (either end open). */
+function loggedWithin(at: PgColumn, range: { from?: number; to?: number }): SQL | undefined {
+  return and(
+    range.from !== undefined ? gte(at, new Date(range.from)) : undefined,
+    range.to !== undefined ? lte(at, new Date(range.to)) : undefined,
+  );
+}
+
 function where(scope: Scope, filters: OperationLogExportBody) {
   return and(
     visible(scope, auditLog.organisationPath, auditLog.actorId),
     filters.objectType ? eq(auditLog.objectType, filters.objectType) : undefined,
     filters.objectId ? eq(auditLog.objectId, filters.objectId) : undefined,
     filters.actor ? startsWith(account.username, filters.actor) : undefined,
-    filters.from !== undefined ? gte(auditLog.at, new Date(filters.from)) : undefined,
-    filters.to !== undefined ? lte(auditLog.at, new Date(filters.to)) : undefined,
+    loggedWithin(auditLog.at, filters),
   );
 }
 
@@ -38,8 +45,7 @@ function accountLogWhere(scope: Scope, filters: AccountLogExportBody) {
     filters.username ? startsWith(accountLog.username, filters.username) : undefined,
     filters.event ? eq(accountLog.event, filters.event) : undefined,
     filters.ip ? eq(accountLog.ip, filters.ip) : undefined,
-    filters.from !== undefined ? gte(accountLog.at, new Date(filters.from)) : undefined,
-    filters.to !== undefined ? lte(accountLog.at, new Date(filters.to)) : undefined,
+    loggedWithin(accountLog.at, filters),
   );
 }
 

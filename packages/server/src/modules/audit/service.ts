@@ -42,12 +42,22 @@ export interface AccountEvent {
 type Page = { limit: number; offset: number };
 const ALL: Page = { limit: EXPORT_MAX_ROWS, offset: 0 };
 
-/** An xlsx workbook of one sheet with a bold header row. */
-async function workbook<Row>(title: string, columns: Partial<ExcelJS.Column>[], rows: Row[]) {
+/** One page of a log as the list calls answer it: the entries of the requested page and the paging itself. */
+async function pageOf<Entry>(
+  filters: { currentPage: number; pageSize: number },
+  read: (page: Page) => Promise<{ total: number; entries: Entry[] }>,
+) {
+  const { currentPage, pageSize } = filters;
+  const { total, entries } = await read({ limit: pageSize, offset: (currentPage - 1) * pageSize });
+  return { total, currentPage, pageSize, entries };
+}
+
+/** A log as an xlsx workbook of one sheet: a bold header row, then the entries with their times in UTC. */
+async function workbook(title: string, columns: Partial<ExcelJS.Column>[], entries: { at: number }[]) {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(title);
   sheet.columns = columns;
-  for (const row of rows) sheet.addRow(row);
+  for (const entry of entries) sheet.addRow({ ...entry, at: utc(entry.at) });
   sheet.getRow(1).font = { bold: true };
   return Buffer.from(await book.xlsx.writeBuffer());
 }
@@ -88,15 +98,12 @@ export function createAuditService(audits: AuditRepo) {
   }
 
   return {
-    async list(session: Session, filters: OperationLogBody) {
-      const { currentPage, pageSize } = filters;
-      const { total, entries: found } = await operations(session, filters, { limit: pageSize, offset: (currentPage - 1) * pageSize });
-      return { total, currentPage, pageSize, entries: found };
+    list(session: Session, filters: OperationLogBody) {
+      return pageOf(filters, (page) => operations(session, filters, page));
     },
 
     /** The same entries as an xlsx workbook (UTC times), newest first. */
     async export(session: Session, filters: OperationLogExportBody) {
-      const { entries: found } = await operations(session, filters, ALL);
       return workbook(
         'Operation log',
         [
@@ -109,7 +116,7 @@ export function createAuditService(audits: AuditRepo) {
           { header: 'Before', key: 'before', width: 50 },
           { header: 'After', key: 'after', width: 50 },
         ],
-        found.map((entry) => ({ ...entry, at: utc(entry.at) })),
+        (await operations(session, filters, ALL)).entries,
       );
     },
 
@@ -126,15 +133,12 @@ export function createAuditService(audits: AuditRepo) {
       });
     },
 
-    async accountLog(session: Session, filters: AccountLogBody) {
-      const { currentPage, pageSize } = filters;
-      const { total, entries: found } = await accountEvents(session, filters, { limit: pageSize, offset: (currentPage - 1) * pageSize });
-      return { total, currentPage, pageSize, entries: found };
+    accountLog(session: Session, filters: AccountLogBody) {
+      return pageOf(filters, (page) => accountEvents(session, filters, page));
     },
 
     /** The account log as an xlsx workbook (UTC times), newest first. */
     async exportAccountLog(session: Session, filters: AccountLogExportBody) {
-      const { entries: found } = await accountEvents(session, filters, ALL);
       return workbook(
         'Account log',
         [
@@ -146,7 +150,7 @@ export function createAuditService(audits: AuditRepo) {
           { header: 'Address', key: 'ip', width: 18 },
           { header: 'Browser', key: 'userAgent', width: 60 },
         ],
-        found.map((entry) => ({ ...entry, at: utc(entry.at) })),
+        (await accountEvents(session, filters, ALL)).entries,
       );
     },
 

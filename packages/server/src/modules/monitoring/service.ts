@@ -7,13 +7,14 @@ import {
   type EnergyReport,
   Errno,
   type FleetSummary,
+  offsetAt,
   type PlantFlow,
   type PlantReportQueryBody,
   type ReportDimension,
 } from '@sunstack/shared';
 import { AppError } from '../../http/errors.ts';
 import type { Scope } from '../scope/scope.ts';
-import { FIVE_MINUTES_MS, localDateOf, offsetAt, startOfLocalDate } from '../telemetry/calendar.ts';
+import { FIVE_MINUTES_MS, localDateOf, startOfLocalDate } from '../telemetry/calendar.ts';
 import type { Energy, Vars } from '../telemetry/energy.ts';
 import type { TelemetryRepo } from '../telemetry/repo.ts';
 import { plantPowers } from './powerFlow.ts';

@@ -4,6 +4,8 @@
  * 15 minutes, so UTC 5-minute buckets are also local 5-minute buckets.
  */
 
+import { offsetAt } from '@sunstack/shared';
+
 export const FIVE_MINUTES_MS = 300_000;
 const HOUR_MS = 3_600_000;
 
@@ -11,44 +13,6 @@ export const INTERVAL_GRAINS = ['5m', '1h'] as const;
 export const CALENDAR_GRAINS = ['day', 'month', 'year'] as const;
 export type IntervalGrain = (typeof INTERVAL_GRAINS)[number];
 export type CalendarGrain = (typeof CALENDAR_GRAINS)[number];
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(timeZone: string) {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** Offsets change only on quarter hours, so one lookup per zone and quarter hour is enough. */
-const offsetCache = new Map<string, number>();
-const OFFSET_CACHE_MAX = 200_000;
-
-/** The zone's offset from UTC at `ts`, in ms (Europe/Berlin in summer: +7,200,000). */
-export function offsetAt(timeZone: string, ts: number): number {
-  const quarter = Math.floor(ts / 900_000);
-  const key = `${timeZone}|${quarter}`;
-  const cached = offsetCache.get(key);
-  if (cached !== undefined) return cached;
-  const at = quarter * 900_000;
-  const parts: Record<string, number> = {};
-  for (const part of formatterOf(timeZone).formatToParts(at)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  const local = Date.UTC(parts.year as number, (parts.month as number) - 1, parts.day, parts.hour, parts.minute);
-  const offset = local - at;
-  if (offsetCache.size >= OFFSET_CACHE_MAX) offsetCache.clear();
-  offsetCache.set(key, offset);
-  return offset;
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

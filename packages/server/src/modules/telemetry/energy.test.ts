@@ -1,6 +1,7 @@
+import { offsetAt } from '@sunstack/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bucketsOf, offsetAt, startOfLocalDate } from './calendar.ts';
+import { bucketsOf, startOfLocalDate } from './calendar.ts';
 import { addEnergy, counterIncrease, type Energy, energyBetween, energyChanges, type Vars, type WindowSample } from './energy.ts';
 
 const ZONES = ['Europe/Berlin', 'America/Sao_Paulo', 'Australia/Sydney', 'Asia/Kolkata', 'America/New_York', 'UTC'];

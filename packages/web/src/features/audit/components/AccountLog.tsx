@@ -1,26 +1,23 @@
 import { ACCOUNT_LOG_EVENTS, type AccountLogEntry, type AccountLogEvent } from '@sunstack/shared';
-import { DatePicker, Flex, Input, Select, Space, Tag, Typography } from 'antd';
+import { Input, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
-import { PagedTable } from '../../../components/PagedTable.tsx';
 import type { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { useAccountLog } from '../api/accountLog.ts';
+import { LogTable, type TimeRange } from './LogTable.tsx';
 
-export type AccountLogFilters = { username?: string; event?: AccountLogEvent; ip?: string; from?: number; to?: number };
+export type AccountLogFilters = TimeRange & { username?: string; event?: AccountLogEvent; ip?: string };
 
 /** Events that warn: a failed sign-in, an account disabled. */
 const WARNING_EVENTS: readonly AccountLogEvent[] = ['signInFailed', 'disabled'];
 
 /** The account log: sign-ins and their failures, sign-outs, password changes and resets, disabling (paged like the operation log). */
 export function AccountLog({ paging }: { paging: ReturnType<typeof usePagedFilters<AccountLogFilters>> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { query, setFilters } = paging;
   const log = useAccountLog(query);
-  useTabBusy(log.isFetching);
 
   const columns: ColumnsType<AccountLogEntry> = [
-    { title: t('log.time'), dataIndex: 'at', render: (at: number) => new Date(at).toLocaleString(i18n.language.replace('_', '-')) },
     { title: t('accountLog.account'), dataIndex: 'username' },
     {
       title: t('accountLog.event'),
@@ -51,45 +48,37 @@ export function AccountLog({ paging }: { paging: ReturnType<typeof usePagedFilte
   ];
 
   return (
-    <>
-      <Flex wrap gap={8} style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('accountLog.account')}
-          aria-label={t('accountLog.account')}
-          style={{ width: 180 }}
-          onSearch={(username) => setFilters({ username: username || undefined })}
-        />
-        <Select
-          allowClear
-          placeholder={t('accountLog.event')}
-          aria-label={t('accountLog.event')}
-          style={{ width: 240 }}
-          options={ACCOUNT_LOG_EVENTS.map((event) => ({ value: event, label: t(`accountLog.events.${event}`) }))}
-          onChange={(event?: AccountLogEvent) => setFilters({ event })}
-        />
-        <Input.Search
-          allowClear
-          placeholder={t('log.address')}
-          aria-label={t('log.address')}
-          style={{ width: 160 }}
-          onSearch={(ip) => setFilters({ ip: ip.trim() || undefined })}
-        />
-        <DatePicker.RangePicker
-          showTime
-          aria-label={t('log.time')}
-          onChange={(range) => setFilters({ from: range?.[0]?.valueOf(), to: range?.[1]?.valueOf() })}
-        />
-      </Flex>
-      <PagedTable
-        rowKey="id"
-        columns={columns}
-        rows={log.data?.entries}
-        total={log.data?.total}
-        paging={paging}
-        loading={log.isFetching}
-        scroll={{ x: 960 }}
-      />
-    </>
+    <LogTable
+      filters={
+        <>
+          <Input.Search
+            allowClear
+            placeholder={t('accountLog.account')}
+            aria-label={t('accountLog.account')}
+            style={{ width: 180 }}
+            onSearch={(username) => setFilters({ username: username || undefined })}
+          />
+          <Select
+            allowClear
+            placeholder={t('accountLog.event')}
+            aria-label={t('accountLog.event')}
+            style={{ width: 240 }}
+            options={ACCOUNT_LOG_EVENTS.map((event) => ({ value: event, label: t(`accountLog.events.${event}`) }))}
+            onChange={(event?: AccountLogEvent) => setFilters({ event })}
+          />
+          <Input.Search
+            allowClear
+            placeholder={t('log.address')}
+            aria-label={t('log.address')}
+            style={{ width: 160 }}
+            onSearch={(ip) => setFilters({ ip: ip.trim() || undefined })}
+          />
+        </>
+      }
+      columns={columns}
+      log={log}
+      paging={paging}
+      scroll={{ x: 960 }}
+    />
   );
 }

@@ -1,6 +1,6 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Department, departmentCreateBody } from '@sunstack/shared';
-import { Alert, Button, Empty, Flex, Form, Input, Modal, message, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Form, Input, Modal, message, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { useUpdateDepartment } from '../api/updateDepartment.ts';
 import { type DepartmentNode, departmentTree } from '../departmentTree.ts';
 import { usePowerInfoRights } from '../permissions.ts';
 import { GroupSelect } from './GroupSelect.tsx';
+import { DeleteRowButton, RowActionButton } from './RowActions.tsx';
 
 /** Adding under a parent (or at the top), or changing one department. */
 type Editing = { kind: 'create'; parent: Department | null } | { kind: 'update'; department: Department };
@@ -129,48 +130,25 @@ export function DepartmentPanel() {
       render: (_, department) => (
         <Flex gap={4}>
           <Permission code="organisation.add">
-            <Button
-              size="small"
-              type="text"
+            <RowActionButton
               icon={<PlusOutlined />}
-              title={t('powerInfo.department.addUnder', { name: department.name })}
-              aria-label={t('powerInfo.department.addUnder', { name: department.name })}
+              label={t('powerInfo.department.addUnder', { name: department.name })}
               onClick={() => setEditing({ kind: 'create', parent: department })}
             />
           </Permission>
           {rights.editDepartments && (
-            <Button
-              size="small"
-              type="text"
+            <RowActionButton
               icon={<EditOutlined />}
-              title={t('powerInfo.department.edit')}
-              aria-label={t('powerInfo.department.edit')}
+              label={t('powerInfo.department.edit')}
               onClick={() => setEditing({ kind: 'update', department })}
             />
           )}
-          <Permission code="organisation.delete">
-            <Popconfirm
-              title={t('powerInfo.department.deleteConfirm', { name: department.name })}
-              okText={t('powerInfo.delete')}
-              cancelText={t('powerInfo.cancel')}
-              // A refusal (members, sub-departments) shows its errno message; nothing else to do.
-              onConfirm={() =>
-                remove.mutateAsync(department.id).then(
-                  () => message.success(t('powerInfo.deleted')),
-                  () => {},
-                )
-              }
-            >
-              <Button
-                size="small"
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                title={t('powerInfo.delete')}
-                aria-label={t('powerInfo.delete')}
-              />
-            </Popconfirm>
-          </Permission>
+          {/* A department with members or sub-departments is refused. */}
+          <DeleteRowButton
+            permission="organisation.delete"
+            confirmTitle={t('powerInfo.department.deleteConfirm', { name: department.name })}
+            onDelete={() => remove.mutateAsync(department.id)}
+          />
         </Flex>
       ),
     },

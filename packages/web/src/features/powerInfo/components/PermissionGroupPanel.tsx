@@ -1,6 +1,6 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { PERMISSIONS, type PermissionGroupSummary, type Role, roleKey } from '@sunstack/shared';
-import { Button, Flex, Input, Modal, message, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Input, Modal, message, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { type RoleGroup, useRoleGroups } from '../api/roleGroups.ts';
 import { SWITCH_SECTIONS, usePowerInfoRights } from '../permissions.ts';
 import { GroupSelect } from './GroupSelect.tsx';
 import { PermissionGroupDialog } from './PermissionGroupDialog.tsx';
+import { DeleteRowButton, RowActionButton } from './RowActions.tsx';
 
 /** A group's switches, section by section. */
 function SwitchTags({ permissions }: { permissions: readonly string[] }) {
@@ -163,38 +164,14 @@ export function PermissionGroupPanel() {
       render: (_, group) => (
         <Flex gap={4}>
           <Permission code="role.edit">
-            <Button
-              size="small"
-              type="text"
-              icon={<EditOutlined />}
-              title={t('powerInfo.group.edit')}
-              aria-label={t('powerInfo.group.edit')}
-              onClick={() => setDialog({ group })}
-            />
+            <RowActionButton icon={<EditOutlined />} label={t('powerInfo.group.edit')} onClick={() => setDialog({ group })} />
           </Permission>
-          <Permission code="role.delete">
-            <Popconfirm
-              title={t('powerInfo.group.deleteConfirm', { name: group.name })}
-              okText={t('powerInfo.delete')}
-              cancelText={t('powerInfo.cancel')}
-              // A refusal (the group is still assigned) shows its errno message; nothing else to do.
-              onConfirm={() =>
-                remove.mutateAsync(group.id).then(
-                  () => message.success(t('powerInfo.deleted')),
-                  () => {},
-                )
-              }
-            >
-              <Button
-                size="small"
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                title={t('powerInfo.delete')}
-                aria-label={t('powerInfo.delete')}
-              />
-            </Popconfirm>
-          </Permission>
+          {/* A group still assigned is refused. */}
+          <DeleteRowButton
+            permission="role.delete"
+            confirmTitle={t('powerInfo.group.deleteConfirm', { name: group.name })}
+            onDelete={() => remove.mutateAsync(group.id)}
+          />
         </Flex>
       ),
     },
