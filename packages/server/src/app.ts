@@ -190,7 +190,7 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
   // Prometheus scrapes this; it names no tenant data.
   http.get('/metrics', async (_, reply) => reply.type(ingestMetrics.registry.contentType).send(await ingestMetrics.registry.metrics()));
 
-  const monitoring = createMonitoringService({ monitoring: createMonitoringRepo(db), telemetry, now });
+  const monitoring = createMonitoringService({ monitoring: createMonitoringRepo(db), telemetry, plants: plantRepo, now });
 
   registerRequestContext(http, sessions, now);
   metaRoutes(http);

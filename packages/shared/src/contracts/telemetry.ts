@@ -127,3 +127,26 @@ export const plantCurveQueryBody = z.strictObject({
   day: z.number().int().min(1).max(31),
 });
 export type PlantCurveQueryBody = z.infer<typeof plantCurveQueryBody>;
+
+/** Plant view (/bus/plant/view): the plants in scope with what they produce now, today and in all. */
+export const plantOverviewResult = z.object({
+  total: z.number(),
+  currentPage: z.number(),
+  pageSize: z.number(),
+  plants: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      city: z.string(),
+      country: z.string(),
+      status: z.string(),
+      systemSizeKw: z.number().nullable(),
+      /** kW of PV now (devices reporting in the last 15 minutes). */
+      power: z.number(),
+      /** kWh in the plant's local day. */
+      todayYield: z.number(),
+      lifetimeYield: z.number(),
+    }),
+  ),
+});
+export type PlantOverview = z.infer<typeof plantOverviewResult>;

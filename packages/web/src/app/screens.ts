@@ -24,6 +24,7 @@ export const SCREENS: Record<string, ComponentType> = {
   'user-center': lazyScreen(() => import('../features/account/routes/UserCenterPage.tsx')),
   plant: lazyScreen(() => import('../features/plant/routes/PlantListPage.tsx')),
   'plant-add': lazyScreen(() => import('../features/plant/routes/PlantAddPage.tsx')),
+  'plant-view': lazyScreen(() => import('../features/plant/routes/PlantViewPage.tsx')),
   'plant-detail': lazyScreen(() => import('../features/plant/routes/PlantDetailPage.tsx')),
   'plant-edit': lazyScreen(() => import('../features/plant/routes/PlantEditPage.tsx')),
   'plant-link-sn': lazyScreen(() => import('../features/plant/routes/LinkSnPage.tsx')),

@@ -94,6 +94,10 @@ describe('monitoring calls', () => {
     const summary = await t.call('GET', '/c/v0/plant/summary', undefined, { token: admin.token });
     expect(summary.body.result.currentPower).toBe(3);
     expect(summary.body.result.lifetimeYield).toBeCloseTo(57.5, 6);
+    const overview = await post('/c/v0/plant/overview', { pageSize: 10 }, admin);
+    expect(overview.result.total).toBe(1);
+    expect(overview.result.plants[0]).toMatchObject({ id: plant.plantId, power: 3, status: 'normal' });
+    expect(overview.result.plants[0].lifetimeYield).toBeCloseTo(57.5, 6);
   });
 
   it('answers a plant or device out of scope exactly like a missing one', async () => {
@@ -136,6 +140,8 @@ describe('monitoring calls', () => {
     expect(real.result.devices).toEqual([]);
     const summary = await t.call('GET', '/c/v0/plant/summary', undefined, { token: stranger.token });
     expect(summary.body.result).toMatchObject({ plants: { total: 0 }, currentPower: 0, lifetimeYield: 0 });
+    const overview = await post('/c/v0/plant/overview', { pageSize: 10 }, stranger);
+    expect(overview.result).toMatchObject({ total: 0, plants: [] });
   });
 });
 

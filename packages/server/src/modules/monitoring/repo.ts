@@ -52,6 +52,23 @@ export function createMonitoringRepo(db: Db) {
       return row as NonNullable<typeof row>;
     },
 
+    /** PV power now, today's and lifetime yield of each of `plantIds` (which the caller already sees). */
+    async plantFigures(plantIds: number[], liveWindowMs: number) {
+      if (plantIds.length === 0) return [];
+      return selectRows<{ id: number; power: number; today: number; lifetime: number }>(
+        db,
+        sql`select p.id,
+            (select coalesce(sum((l.vars->>'pvPower')::float8), 0) from device d
+              join telemetry_latest l on l.device_id = d.id and l.ts > now() - make_interval(secs => ${liveWindowMs / 1000})
+              where d.plant_id = p.id and d.type = 'inverter') as power,
+            (select coalesce(sum(r.pv), 0) from rollup_calendar r where r.subject_kind = 'plant' and r.subject_id = p.id
+              and r.grain = 'day' and r.start = (now() at time zone p.time_zone)::date) as today,
+            (select coalesce(sum(r.pv), 0) from rollup_calendar r where r.subject_kind = 'plant' and r.subject_id = p.id
+              and r.grain = 'year') as lifetime
+          from plant p where p.id in (select (v #>> '{}')::bigint from jsonb_array_elements(${jsonParam(plantIds)}) v)`,
+      );
+    },
+
     /** Years a subject has energy in, for lifetime charts. */
     async yearsOf(kind: 'device' | 'plant', ids: number[]) {
       const rows = await selectRows<{ year: string }>(

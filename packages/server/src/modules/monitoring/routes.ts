@@ -11,6 +11,8 @@ import {
   plantDayCurvesResult,
   plantFlowQuery,
   plantFlowResult,
+  plantListBody,
+  plantOverviewResult,
   plantReportQueryBody,
   routeByName,
 } from '@sunstack/shared';
@@ -121,6 +123,20 @@ export function monitoringRoutes(app: FastifyInstance, monitoring: MonitoringSer
       },
     },
     async (request) => ok(await monitoring.plantFlow(sessionOf(request), request.query.id)),
+  );
+
+  api.post(
+    '/c/v0/plant/overview',
+    {
+      config: access('plant-view'),
+      schema: {
+        tags,
+        summary: 'Plants in scope, filtered and paginated like plant/list, with PV power now, today and lifetime yield',
+        body: plantListBody,
+        response: { 200: envelope(plantOverviewResult) },
+      },
+    },
+    async (request) => ok(await monitoring.plantOverview(sessionOf(request), request.body)),
   );
 
   api.get(

@@ -9,10 +9,13 @@ import {
   type FleetSummary,
   offsetAt,
   type PlantFlow,
+  type PlantListBody,
+  type PlantOverview,
   type PlantReportQueryBody,
   type ReportDimension,
 } from '@sunstack/shared';
 import { AppError } from '../../http/errors.ts';
+import type { PlantRepo } from '../plant/repo.ts';
 import type { Scope } from '../scope/scope.ts';
 import { FIVE_MINUTES_MS, localDateOf, startOfLocalDate } from '../telemetry/calendar.ts';
 import type { Energy, Vars } from '../telemetry/energy.ts';
@@ -53,8 +56,13 @@ interface Period {
   day?: number;
 }
 
-export function createMonitoringService(deps: { monitoring: MonitoringRepo; telemetry: TelemetryRepo; now?: () => number }) {
-  const { monitoring, telemetry } = deps;
+export function createMonitoringService(deps: {
+  monitoring: MonitoringRepo;
+  telemetry: TelemetryRepo;
+  plants: PlantRepo;
+  now?: () => number;
+}) {
+  const { monitoring, telemetry, plants } = deps;
   const now = deps.now ?? Date.now;
 
   async function visibleDevice(scope: Scope, sn: string) {
@@ -226,6 +234,38 @@ export function createMonitoringService(deps: { monitoring: MonitoringRepo; tele
         ts: latest.length > 0 ? Math.max(...latest.map((row) => Number(row.ts))) : null,
         ...powers,
         today: todayRow?.energy ?? {},
+      };
+    },
+
+    /** A page of the plants in scope, filtered like the plant list, with their production. */
+    async plantOverview(scope: Scope, filters: PlantListBody): Promise<PlantOverview> {
+      const page = await plants.list(scope, filters);
+      const figures = new Map(
+        (
+          await monitoring.plantFigures(
+            page.rows.map((row) => row.plant.id),
+            LIVE_WINDOW_MS,
+          )
+        ).map((f) => [Number(f.id), f]),
+      );
+      return {
+        total: page.total,
+        currentPage: filters.currentPage,
+        pageSize: filters.pageSize,
+        plants: page.rows.map(({ plant, status }) => {
+          const f = figures.get(plant.id);
+          return {
+            id: plant.id,
+            name: plant.name,
+            city: plant.city,
+            country: plant.country,
+            status,
+            systemSizeKw: plant.systemSizeKw,
+            power: Number(f?.power ?? 0),
+            todayYield: Number(f?.today ?? 0),
+            lifetimeYield: Number(f?.lifetime ?? 0),
+          };
+        }),
       };
     },
 

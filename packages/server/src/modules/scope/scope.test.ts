@@ -138,6 +138,7 @@ const WITHOUT_TARGET: Record<string, string> = {
   'POST /c/v0/plant/list': 'lists the plants in scope (tested below)',
   'POST /c/v0/plant/create': 'creates; its dataloggers are checked like link SN',
   'GET /c/v0/plant/summary': 'sums the plants in scope (monitoring tests)',
+  'POST /c/v0/plant/overview': 'the plant list with production figures (monitoring tests)',
   'POST /c/v0/plant/map': 'clusters the plants in scope (plantMap tests)',
   'POST /c/v0/plant/mapPlants': 'lists the plants in scope at one spot (plantMap tests)',
   'GET /c/v0/plant/mapConfig': 'the tile server, no data',
