@@ -21,6 +21,7 @@ export const SCREENS: Record<string, ComponentType> = {
   'app-download': DownloadPage,
   'manual-download': DownloadPage,
   index: lazyScreen(() => import('../features/home/routes/HomePage.tsx')),
+  'data-view': lazyScreen(() => import('../features/home/routes/BoardPage.tsx')),
   'user-center': lazyScreen(() => import('../features/account/routes/UserCenterPage.tsx')),
   plant: lazyScreen(() => import('../features/plant/routes/PlantListPage.tsx')),
   'plant-add': lazyScreen(() => import('../features/plant/routes/PlantAddPage.tsx')),

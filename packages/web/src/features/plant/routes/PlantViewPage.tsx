@@ -3,11 +3,11 @@ import { Card, Flex, Input, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { usePlantOverview } from '../../../api/plantOverview.ts';
 import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { displayValue } from '../../../lib/format.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
-import { usePlantOverview } from '../api/plantOverview.ts';
 import { PlantStatusTag } from '../components/PlantStatusTag.tsx';
 
 type Row = PlantOverview['plants'][number];

@@ -1,6 +1,6 @@
 import type { PlantListBody, PlantOverview } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/http.ts';
+import { request } from '../lib/http.ts';
 
 /** Devices report every 5 minutes by default; the figures are read again a little more often. */
 const REFRESH_MS = 60_000;

@@ -1,0 +1,81 @@
+import { FullscreenOutlined } from '@ant-design/icons';
+import type { PlantStatus } from '@sunstack/shared';
+import { Button, Card, Flex, Progress, Table, Typography, theme } from 'antd';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePlantOverview } from '../../../api/plantOverview.ts';
+import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
+import { displayValue } from '../../../lib/format.ts';
+import { FleetSummaryCard } from '../components/FleetSummaryCard.tsx';
+
+/** The board shows the plants of the first page of this size, strongest producers first. */
+const BOARD_PLANTS = 50;
+
+/**
+ * The board (/bus/dataView): a fleet overview for a wall display. The figures refresh by
+ * themselves; "full screen" hides the console around it.
+ */
+export default function BoardPage() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const board = useRef<HTMLDivElement>(null);
+  const overview = usePlantOverview({ currentPage: 1, pageSize: BOARD_PLANTS });
+  useTabBusy(overview.isFetching);
+  const plants = [...(overview.data?.plants ?? [])].sort((a, b) => b.power - a.power);
+  const strongest = Math.max(0.001, ...plants.map((plant) => plant.power / (plant.systemSizeKw || 1)));
+
+  return (
+    <div ref={board} style={{ background: token.colorBgLayout, padding: 8, overflow: 'auto' }}>
+      <Flex vertical gap={16}>
+        <Flex justify="space-between" align="center" wrap gap={8}>
+          <Typography.Title level={2} style={{ margin: 0, fontSize: 22 }}>
+            {t('navBar.board')}
+          </Typography.Title>
+          <Button icon={<FullscreenOutlined />} onClick={() => void board.current?.requestFullscreen?.()}>
+            {t('monitoring.fullScreen')}
+          </Button>
+        </Flex>
+        <FleetSummaryCard />
+        <Card title={t('monitoring.plantsNow')} variant="borderless">
+          <Table
+            size="small"
+            rowKey="id"
+            loading={overview.isPending}
+            pagination={false}
+            scroll={{ x: 720 }}
+            dataSource={plants}
+            columns={[
+              { title: t('plant.name'), dataIndex: 'name' },
+              { title: t('plant.statusLabel'), dataIndex: 'status', render: (status: PlantStatus) => t(`plant.status.${status}`) },
+              {
+                title: t('monitoring.currentPower'),
+                dataIndex: 'power',
+                align: 'right',
+                render: (kw: number) => `${displayValue(kw)} kW`,
+              },
+              {
+                // Power per installed kW, against the best of the fleet now: who is behind stands out.
+                title: t('monitoring.relativeOutput'),
+                key: 'relative',
+                width: 200,
+                render: (_, plant) => (
+                  <Progress
+                    percent={Math.round((100 * plant.power) / (plant.systemSizeKw || 1) / strongest)}
+                    size="small"
+                    showInfo={false}
+                  />
+                ),
+              },
+              {
+                title: t('monitoring.todayYield'),
+                dataIndex: 'todayYield',
+                align: 'right',
+                render: (kwh: number) => `${displayValue(kwh)} kWh`,
+              },
+            ]}
+          />
+        </Card>
+      </Flex>
+    </div>
+  );
+}
