@@ -6,6 +6,7 @@ import { run as ingest } from './ingest.ts';
 import { run as loginPageJs } from './loginPageJs.ts';
 import { run as plantMap } from './plantMap.ts';
 import { run as scopeLists } from './scopeLists.ts';
+import { run as series } from './series.ts';
 
 const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Authenticated light call vs bare Fastify', run: authCall },
@@ -13,6 +14,7 @@ const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Plant and device lists at scale', run: scopeLists },
   { title: 'Plant map clusters at scale', run: plantMap },
   { title: 'Ingest', run: ingest },
+  { title: 'Series calls and fleet summary', run: series },
 ];
 
 const RESULTS = new URL('./RESULTS.md', import.meta.url);
