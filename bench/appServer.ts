@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type App, buildApp } from '@sunstack/server/src/app.ts';
 import { loadConfig } from '@sunstack/server/src/config.ts';
-import { openTestDatabase } from '@sunstack/server/src/test/harness.ts';
+import { openTestDatabase, signedHeaders } from '@sunstack/server/src/test/harness.ts';
 
 export interface RunningApp {
   app: App;
@@ -10,6 +10,8 @@ export interface RunningApp {
   baseUrl: string;
   /** Which engine and version, e.g. "PGlite (embedded, in memory) — PostgreSQL 17.x". */
   engine: string;
+  /** A signed call as the web client makes it (a GET when there is no body); answers the envelope. */
+  call(path: string, body?: unknown, token?: string): Promise<{ errno: number; result: Record<string, unknown> }>;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,17 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     database,
     baseUrl: `http://127.0.0.1:${port}`,
     engine,
+    async call(path, body, token = '') {
+      const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          ...signedHeaders(path.split('?', 1)[0] as string, token, 'en'),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await response.json()) as { errno: number; result: Record<string, unknown> };
+    },
     async close() {
       stop.abort();
       await sender;

@@ -17,6 +17,9 @@ export interface BenchResult {
   database?: string;
 }
 
+/** The value at percentile `p` (0-100) of ascending `sorted` times. */
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /**

@@ -2,11 +2,10 @@ import { performance } from 'node:perf_hooks';
 import { createAccountRepo } from '@sunstack/server/src/modules/account/repo.ts';
 import { mercatorY } from '@sunstack/server/src/modules/plantMap/repo.ts';
 import { hashPassword } from '@sunstack/server/src/modules/session/password.ts';
-import { signedHeaders } from '@sunstack/server/src/test/harness.ts';
 import { Access, type MapBox } from '@sunstack/shared';
 import { startApp } from './appServer.ts';
 import type { BenchResult } from './figures.ts';
-import { markdownTable } from './figures.ts';
+import { markdownTable, percentile } from './figures.ts';
 
 const PLANTS = 100_000;
 const SAMPLES_PER_VIEW = 30;
@@ -80,8 +79,6 @@ function viewBox(latitude: number, longitude: number, zoom: number): MapBox {
   };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
 export async function run(): Promise<BenchResult> {
   const server = await startApp({ WEB_DIST: '/nonexistent' });
   try {
@@ -117,14 +114,8 @@ export async function run(): Promise<BenchResult> {
     await server.database.execute('VACUUM ANALYZE');
     const loadSeconds = ((performance.now() - started) / 1000).toFixed(1);
 
-    const post = async (path: string, body: unknown, token = '') => {
-      const response = await fetch(`${server.baseUrl}${path}`, {
-        method: 'POST',
-        headers: { ...signedHeaders(path, token, 'en'), 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return (await response.json()) as { errno: number; result: { cells?: unknown[]; total?: number } };
-    };
+    const post = async (path: string, body: unknown, token = '') =>
+      (await server.call(path, body, token)) as { errno: number; result: { cells?: unknown[]; total?: number } };
     const tokenOf = async (user: string) =>
       String(((await post('/c/v0/user/login', { user, password: 'bench-pass' })).result as { token: string }).token);
     const tokens = { admin: await tokenOf('map_admin'), distributor: await tokenOf('map_distributor') };

@@ -1,11 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { createAccountRepo } from '@sunstack/server/src/modules/account/repo.ts';
 import { hashPassword } from '@sunstack/server/src/modules/session/password.ts';
-import { signedHeaders } from '@sunstack/server/src/test/harness.ts';
 import { Access } from '@sunstack/shared';
 import { startApp } from './appServer.ts';
 import type { BenchResult } from './figures.ts';
-import { markdownTable } from './figures.ts';
+import { markdownTable, percentile } from './figures.ts';
 
 const PLANTS = 100_000;
 const DEVICES_PER_PLANT = 5;
@@ -29,8 +28,6 @@ function fleetSql(admin: number, installer: number, branches: number[]) {
     FROM plant p, generate_series(1, ${DEVICES_PER_PLANT}) AS k;
     `;
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 export async function run(): Promise<BenchResult> {
   const server = await startApp({ WEB_DIST: '/nonexistent' });
@@ -67,14 +64,7 @@ export async function run(): Promise<BenchResult> {
     await server.database.execute('VACUUM ANALYZE');
     const loadSeconds = ((performance.now() - started) / 1000).toFixed(1);
 
-    const post = async (path: string, body: unknown, token = '') => {
-      const response = await fetch(`${server.baseUrl}${path}`, {
-        method: 'POST',
-        headers: { ...signedHeaders(path, token, 'en'), 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return (await response.json()) as { errno: number; result: Record<string, unknown> };
-    };
+    const post = (path: string, body: unknown, token = '') => server.call(path, body, token);
     const token = String((await post('/c/v0/user/login', { user: 'bench_admin', password: 'bench-pass' })).result.token);
 
     const queries: { list: 'plant' | 'device'; name: string; body: (i: number) => unknown }[] = [

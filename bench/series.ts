@@ -1,11 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { createAccountRepo } from '@sunstack/server/src/modules/account/repo.ts';
 import { hashPassword } from '@sunstack/server/src/modules/session/password.ts';
-import { signedHeaders } from '@sunstack/server/src/test/harness.ts';
 import { Access } from '@sunstack/shared';
 import { startApp } from './appServer.ts';
 import type { BenchResult } from './figures.ts';
-import { markdownTable } from './figures.ts';
+import { markdownTable, percentile } from './figures.ts';
 
 const PLANTS = 1_000;
 const SAMPLES_PER_QUERY = 40;
@@ -43,8 +42,6 @@ function fleetSql(admin: number) {
     `;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
 /** Series calls of one device and the fleet summary over 1,000 plants, each beside its bare SQL. */
 export async function run(): Promise<BenchResult> {
   const server = await startApp({ WEB_DIST: '/nonexistent' });
@@ -62,15 +59,7 @@ export async function run(): Promise<BenchResult> {
     await server.database.execute(fleetSql(admin.id));
     await server.database.execute('VACUUM ANALYZE');
 
-    const call = async (method: 'GET' | 'POST', path: string, body: unknown, token = '') => {
-      const response = await fetch(`${server.baseUrl}${path}`, {
-        method,
-        headers: { ...signedHeaders(path.split('?')[0] as string, token, 'en'), ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return (await response.json()) as { errno: number; result: Record<string, unknown> };
-    };
-    const token = String((await call('POST', '/c/v0/user/login', { user: 'series_admin', password: 'bench-pass' }, '')).result.token);
+    const token = String((await server.call('/c/v0/user/login', { user: 'series_admin', password: 'bench-pass' })).result.token);
     const time = async (run: () => Promise<unknown>) => {
       await run();
       const times: number[] = [];
@@ -87,7 +76,7 @@ export async function run(): Promise<BenchResult> {
     };
     const report = (dimension: string, extra: object) => () =>
       expectOk(
-        call('POST', '/c/v0/device/report/query', { sn: 'S1', dimension, variables: ['PVEnergyTotal', 'loadsTotal'], ...extra }, token),
+        server.call('/c/v0/device/report/query', { sn: 'S1', dimension, variables: ['PVEnergyTotal', 'loadsTotal'], ...extra }, token),
       );
     const bare = (statement: string) => () => server.database.scriptTransaction((sql) => sql(statement));
 
@@ -122,7 +111,7 @@ export async function run(): Promise<BenchResult> {
       {
         name: `fleet summary (${PLANTS.toLocaleString('en')} plants)`,
         budget: BUDGET_SUMMARY_P95_MS,
-        call: () => expectOk(call('GET', '/c/v0/plant/summary', undefined, token)),
+        call: () => expectOk(server.call('/c/v0/plant/summary', undefined, token)),
         sql: bare(`SELECT count(*), (SELECT sum(pv) FROM rollup_calendar WHERE subject_kind = 'plant' AND grain = 'year') FROM plant`),
       },
     ];
