@@ -1,5 +1,6 @@
+import { theme } from 'antd';
 import type { EChartsOption } from 'echarts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 
 type Echarts = typeof import('echarts');
 let echartsModule: Promise<Echarts> | undefined;
@@ -43,4 +44,13 @@ export function EChart({ option, height = 320, label }: { option: EChartsOption;
   }, [option]);
 
   return <div ref={box} role="img" aria-label={label} style={{ width: '100%', height }} />;
+}
+
+/** Axis colours of the console's theme, labels thinned where they would overlap (narrow screens). */
+export function useChartAxis() {
+  const { token } = theme.useToken();
+  return useMemo(
+    () => ({ axisLabel: { color: token.colorTextSecondary, hideOverlap: true }, axisLine: { lineStyle: { color: token.colorBorder } } }),
+    [token],
+  );
 }

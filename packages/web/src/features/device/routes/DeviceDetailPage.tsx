@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTab, useTabBusy } from '../../../app/tabs/TabHost.tsx';
 import { useTabStore } from '../../../app/tabs/tabStore.ts';
-import { EChart } from '../../../components/EChart.tsx';
+import { EChart, useChartAxis } from '../../../components/EChart.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { saveCsv } from '../../../lib/csv.ts';
 import { displayValue } from '../../../lib/format.ts';
@@ -28,6 +28,7 @@ const DEFAULT_VARIABLES = ['pvPower', 'SoC', 'meterPower', 'chargePower', 'hpPow
 export default function DeviceDetailPage() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const axis = useChartAxis();
   const tab = useTab();
   const sn = String(tab.query.sn ?? '');
   const detail = useDeviceDetail(sn);
@@ -50,7 +51,6 @@ export default function DeviceDetailPage() {
   }, [detail.data, tab.id]);
 
   const option = useMemo<EChartsOption>(() => {
-    const axis = { axisLabel: { color: token.colorTextSecondary }, axisLine: { lineStyle: { color: token.colorBorder } } };
     return {
       tooltip: { trigger: 'axis' },
       legend: { top: 0, textStyle: { color: token.colorText } },
@@ -59,7 +59,7 @@ export default function DeviceDetailPage() {
       yAxis: { type: 'value', ...axis },
       series: (history.data?.series ?? []).map((s) => ({ type: 'line', name: s.variable, showSymbol: false, data: s.data })),
     };
-  }, [history.data, token]);
+  }, [history.data, token, axis]);
 
   if (detail.error instanceof ApiError || sn === '') return <Result status="404" title={t('monitoring.deviceNotFound')} />;
   if (!detail.data) return <Skeleton active />;

@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { EChartsOption } from 'echarts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart } from '../../../components/EChart.tsx';
+import { EChart, useChartAxis } from '../../../components/EChart.tsx';
 import { saveCsv } from '../../../lib/csv.ts';
 import { usePlantCurves } from '../api/plantCurves.ts';
 import { usePlantReport } from '../api/plantReport.ts';
@@ -32,6 +32,7 @@ const timeInZone = (timeZone: string) => {
 export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number; plantName: string; timeZone: string }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const axis = useChartAxis();
   const [dimension, setDimension] = useState<ReportDimension>('day');
   const [date, setDate] = useState<Dayjs>(() => dayjs());
   const period = { year: date.year(), month: date.month() + 1, day: date.date() };
@@ -39,7 +40,6 @@ export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number;
   const report = usePlantReport({ id: plantId, dimension, ...period }, dimension !== 'day');
 
   const chart = useMemo(() => {
-    const axis = { axisLabel: { color: token.colorTextSecondary }, axisLine: { lineStyle: { color: token.colorBorder } } };
     if (dimension === 'day') {
       const series = curves.data?.series ?? [];
       const clock = timeInZone(timeZone);
@@ -83,7 +83,7 @@ export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number;
       ...buckets.map((bucket, i) => [bucket, ...series.map((s) => s.data[i] ?? 0)]),
     ];
     return { option, rows, empty: series.every((s) => s.data.every((v) => v === 0)) };
-  }, [dimension, curves.data, report.data, timeZone, t, token]);
+  }, [dimension, curves.data, report.data, timeZone, t, token, axis]);
 
   const loading = dimension === 'day' ? curves.isPending : report.isPending;
   const periodLabel = dimension === 'lifetime' ? 'lifetime' : date.format({ day: 'YYYY-MM-DD', month: 'YYYY-MM', year: 'YYYY' }[dimension]);

@@ -1,5 +1,4 @@
-import type { PlantFlow } from '@sunstack/shared';
-import { languageTag } from '@sunstack/shared';
+import { languageTag, type PlantFlow } from '@sunstack/shared';
 import { Card, Col, Empty, Flex, Row, Skeleton, Statistic, Tag, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useClientStore } from '../../../lib/clientStore.ts';
