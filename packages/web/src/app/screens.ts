@@ -39,7 +39,7 @@ export const SCREENS: Record<string, ComponentType> = {
   'inverter-detail': DeviceDetailPage,
   'integrator-inverter-detail': DeviceDetailPage,
   'device-inverter': DeviceListPage,
-  'device-battery': DeviceListPage,
+  'device-battery': lazyScreen(() => import('../features/device/routes/BatteryPage.tsx')),
   'device-meter': DeviceListPage,
   'device-ev-charger': DeviceListPage,
   'device-heat-pump': DeviceListPage,

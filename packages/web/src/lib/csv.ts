@@ -5,12 +5,3 @@ const field = (value: string | number) => {
 };
 
 export const toCsv = (rows: (string | number)[][]) => rows.map((row) => row.map(field).join(',')).join('\r\n');
-
-/** Saves rows as a CSV file (UTF-8 with a byte order mark, so spreadsheet programs read accents right). */
-export function saveCsv(filename: string, rows: (string | number)[][]) {
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(new Blob([`\uFEFF${toCsv(rows)}`], { type: 'text/csv;charset=utf-8' }));
-  link.download = filename;
-  link.click();
-  URL.revokeObjectURL(link.href);
-}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 import { createTelemetryRepo, type DeviceSample } from '../telemetry/repo.ts';
+import { createRollupJob } from '../telemetry/rollups.ts';
 import { downsample } from './service.ts';
 
 let t: TestApp;
@@ -23,7 +24,6 @@ beforeAll(async () => {
   const samples: DeviceSample[] = Array.from({ length: 2 * 288 }, (_, i) => ({
     deviceId: inverter.id,
     plantId: plant.plantId,
-    timeZone: 'Europe/Berlin',
     ts: DST_DAY_START + i * FIVE_MIN,
     vars: { pvPower: 1.2, loadsPower: 0.5, feedinPower: 0.7, PVEnergyTotal: 50 + i * 0.1 },
   }));
@@ -32,11 +32,11 @@ beforeAll(async () => {
   samples.push({
     deviceId: inverter.id,
     plantId: plant.plantId,
-    timeZone: 'Europe/Berlin',
     ts: now,
     vars: { pvPower: 3, loadsPower: 1, feedinPower: 2 },
   });
   await createTelemetryRepo(t.database.db).writeBatch(samples);
+  await createRollupJob(t.database.db).settle();
 });
 afterAll(() => t.close());
 

@@ -15,8 +15,9 @@ import {
   plantOverviewResult,
   plantReportQueryBody,
   routeByName,
+  snQuery,
 } from '@sunstack/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/errors.ts';
 import { sessionOf } from '../../http/requestContext.ts';
@@ -148,6 +149,44 @@ export function monitoringRoutes(app: FastifyInstance, monitoring: MonitoringSer
     async (request) => ok(await monitoring.fleetSummary(sessionOf(request))),
   );
 
+  /**
+   * Opens a server-sent events stream: `read()` now, and again whenever the plant gets new data (at
+   * most once a second), until the lifetime ends. `read` checks the caller's scope each time, so
+   * an object out of scope answers 40404 like any call before the stream opens, and ends it later.
+   */
+  async function openStream(reply: FastifyReply, read: () => Promise<{ plantId: number | null; values: unknown }>) {
+    const first = await read();
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+    const send = (values: unknown) => raw.write(`data: ${JSON.stringify(values)}\n\n`);
+    send(first.values);
+    streams.add(raw);
+    let scheduled: NodeJS.Timeout | undefined;
+    // A device in no plant gets no new data (its datalogger's plant decides); its stream only keeps the first values.
+    const unsubscribe =
+      first.plantId === null
+        ? () => {}
+        : live.subscribe(first.plantId, () => {
+            scheduled ??= setTimeout(() => {
+              scheduled = undefined;
+              read().then(
+                (next) => send(next.values),
+                () => raw.end(),
+              );
+            }, PUSH_INTERVAL_MS);
+          });
+    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const lifetime = setTimeout(() => raw.end(), STREAM_LIFETIME_MS);
+    raw.on('close', () => {
+      streams.delete(raw);
+      unsubscribe();
+      clearTimeout(scheduled);
+      clearInterval(heartbeat);
+      clearTimeout(lifetime);
+    });
+  }
+
   api.get(
     '/c/v0/plant/real/stream',
     {
@@ -161,30 +200,24 @@ export function monitoringRoutes(app: FastifyInstance, monitoring: MonitoringSer
     async (request, reply) => {
       const session = sessionOf(request);
       const id = request.query.id;
-      // Out of scope answers 40404 like any call, before the stream opens.
-      const first = await monitoring.plantFlow(session, id);
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
-      const send = (flow: unknown) => raw.write(`data: ${JSON.stringify(flow)}\n\n`);
-      send(first);
-      streams.add(raw);
-      let scheduled: NodeJS.Timeout | undefined;
-      const unsubscribe = live.subscribe(id, () => {
-        scheduled ??= setTimeout(() => {
-          scheduled = undefined;
-          monitoring.plantFlow(session, id).then(send, () => raw.end());
-        }, PUSH_INTERVAL_MS);
-      });
-      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
-      const lifetime = setTimeout(() => raw.end(), STREAM_LIFETIME_MS);
-      raw.on('close', () => {
-        streams.delete(raw);
-        unsubscribe();
-        clearTimeout(scheduled);
-        clearInterval(heartbeat);
-        clearTimeout(lifetime);
-      });
+      await openStream(reply, async () => ({ plantId: id, values: await monitoring.plantFlow(session, id) }));
+    },
+  );
+
+  api.get(
+    '/c/v0/device/real/stream',
+    {
+      config: deviceData,
+      schema: {
+        tags,
+        summary:
+          "Server-sent events: one device's newest values (as device/real/query), its plant's time zone and its energy today, now and whenever new data arrives",
+        querystring: snQuery,
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      await openStream(reply, () => monitoring.deviceNow(session, request.query.sn));
     },
   );
 }

@@ -30,9 +30,9 @@ const LIVE_WINDOW_MS = 15 * 60_000;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Averages of `sums / counts`, per variable. */
-const averages = (sums: Vars, counts: Vars): Vars =>
-  Object.fromEntries(Object.entries(sums).map(([name, total]) => [name, total / (counts[name] || 1)]));
+/** A rollup row's average of each variable: its sum over its count, which is the row's samples unless `counts` names it. */
+const averages = ({ sums, counts, samples }: { sums: Vars; counts: Vars; samples: number }): Vars =>
+  Object.fromEntries(Object.entries(sums).map(([name, total]) => [name, total / (counts[name] ?? (Number(samples) || 1))]));
 
 /** Averages points into at most `limit` buckets of equal width (a chart gets about two points per pixel). */
 export function downsample(points: [number, number][], begin: number, end: number, limit: number): [number, number][] {
@@ -150,6 +150,27 @@ export function createMonitoringService(deps: {
     },
 
     /**
+     * One device now, for its live stream: its newest values, its plant's time zone and its energy
+     * today in that zone (kWh per counter it reports), and the plant whose new data concerns it.
+     */
+    async deviceNow(scope: Scope, sn: string) {
+      const found = await visibleDevice(scope, sn);
+      const [row] = await telemetry.latest([found.id]);
+      const today = localDateOf(now(), found.timeZone);
+      const [todayRow] = await telemetry.calendarEnergy('device', found.id, 'day', today, today);
+      return {
+        plantId: found.plantId,
+        values: {
+          sn: found.sn,
+          ts: row ? Number(row.ts) : null,
+          vars: row?.vars ?? {},
+          timeZone: found.timeZone,
+          today: todayRow?.energy ?? {},
+        },
+      };
+    },
+
+    /**
      * History of variables over a range: raw samples for a day at most, else 5-minute or hourly
      * averages from the rollups, never more points than the chart asked for.
      */
@@ -165,7 +186,7 @@ export function createMonitoringService(deps: {
         resolutionMs = grain === '5m' ? FIVE_MINUTES_MS : HOUR_MS;
         rows = (await telemetry.intervalRows('device', [found.id], grain, body.begin, body.end)).map((r) => ({
           ts: Number(r.start),
-          vars: averages(r.sums, r.counts),
+          vars: averages(r),
         }));
       }
       const series = body.variables.map((variable) => {
@@ -207,7 +228,7 @@ export function createMonitoringService(deps: {
       const byBucket = new Map<number, { type: string; vars: Vars }[]>();
       for (const row of rows) {
         const bucket = byBucket.get(Number(row.start)) ?? [];
-        bucket.push({ type: typeOf.get(Number(row.subject_id)) ?? '', vars: averages(row.sums, row.counts) });
+        bucket.push({ type: typeOf.get(Number(row.subject_id)) ?? '', vars: averages(row) });
         byBucket.set(Number(row.start), bucket);
       }
       const times = [...byBucket.keys()].sort((a, b) => a - b);

@@ -124,6 +124,7 @@ const PROBES: Record<string, Probe> = {
   'POST /c/v0/plant/report/query': (token, { id }) => post('/c/v0/plant/report/query', { id, dimension: 'lifetime' }, token),
   'POST /c/v0/plant/curve/query': (token, { id }) => post('/c/v0/plant/curve/query', { id, year: 2026, month: 3, day: 29 }, token),
   'POST /c/v0/device/real/query': (token, { inverter }) => post('/c/v0/device/real/query', { sns: [inverter] }, token),
+  'GET /c/v0/device/real/stream': (token, { inverter }) => get(`/c/v0/device/real/stream?sn=${inverter}`, token),
   'POST /c/v0/device/history/query': (token, { inverter }) =>
     post('/c/v0/device/history/query', { sn: inverter, begin: 0, end: 3_600_000, variables: ['pvPower'] }, token),
   'POST /c/v0/device/report/query': (token, { inverter }) =>

@@ -1,24 +1,30 @@
 import type { DeviceHistoryQueryBody } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/http.ts';
+import { useEffect, useState } from 'react';
+import { followStream, request } from '../../../lib/http.ts';
 
-/** Devices report every 5 minutes by default; the values are read again a little more often. */
-const REALTIME_REFRESH_MS = 60_000;
-
-export interface DeviceValues {
+/** One device now, as its live stream sends it. */
+export interface DeviceNow {
   sn: string;
+  /** When the newest values were measured; null when the device never reported. */
   ts: number | null;
   vars: Record<string, number>;
+  /** The zone of the device's plant: its calendar, and the times of its exports. */
+  timeZone: string;
+  /** kWh per counter the device reports, in its plant's day. */
+  today: Record<string, number>;
 }
 
-export function useDeviceRealtime(sn: string) {
-  return useQuery({
-    queryKey: ['device', 'real', sn],
-    queryFn: async ({ signal }) =>
-      (await request<{ devices: DeviceValues[] }>('POST', '/c/v0/device/real/query', { body: { sns: [sn] }, signal })).devices[0],
-    refetchInterval: REALTIME_REFRESH_MS,
-    enabled: sn !== '',
-  });
+/** A device's newest values, kept current by its live stream (the first event is the device now). */
+export function useDeviceNow(sn: string): DeviceNow | undefined {
+  const [now, setNow] = useState<DeviceNow>();
+  useEffect(() => {
+    if (sn === '') return;
+    const stop = new AbortController();
+    void followStream<DeviceNow>(`/c/v0/device/real/stream?sn=${encodeURIComponent(sn)}`, setNow, stop.signal);
+    return () => stop.abort();
+  }, [sn]);
+  return now;
 }
 
 export interface DeviceHistory {

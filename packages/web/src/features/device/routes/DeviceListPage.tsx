@@ -79,9 +79,11 @@ export default function DeviceListPage() {
         ]
       : [{ title: t('device.firmware'), dataIndex: 'firmware', render: (fw: Record<string, string>) => firmwareSummary(fw) }];
 
-  // The console's device detail, or the integrator's: whichever this account reaches.
+  // The console's device detail, or the integrator's: whichever this account reaches; batteries open the battery view.
   const detailRoute = ['inverter-detail', 'integrator-inverter-detail'].find((name) => menus.includes(name));
   const detailPath = detailRoute ? routeByName(detailRoute).path : undefined;
+  const batteryPath = menus.includes('device-battery') ? routeByName('device-battery').path : undefined;
+  const pathOf = (device: DeviceSummary) => (device.type === 'battery' ? (batteryPath ?? detailPath) : detailPath);
   const columns: ColumnsType<DeviceSummary> = [
     { title: t('device.statusLabel'), dataIndex: 'status', render: (status: number) => <DeviceStatusTag status={status} /> },
     {
@@ -89,8 +91,8 @@ export default function DeviceListPage() {
       dataIndex: 'sn',
       render: (sn: string, device) => (
         <Flex vertical>
-          {detailPath ? (
-            <Typography.Link onClick={() => navigate(`${detailPath}?sn=${encodeURIComponent(sn)}`)} style={nowrap}>
+          {pathOf(device) ? (
+            <Typography.Link onClick={() => navigate(`${pathOf(device)}?sn=${encodeURIComponent(sn)}`)} style={nowrap}>
               {sn}
             </Typography.Link>
           ) : (

@@ -1,12 +1,12 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import type { ReportDimension } from '@sunstack/shared';
-import { Button, DatePicker, Empty, Flex, Segmented, Skeleton, theme } from 'antd';
+import { DatePicker, Empty, Flex, Segmented, Skeleton, theme } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { EChartsOption } from 'echarts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart, useChartAxis } from '../../../components/EChart.tsx';
-import { saveCsv } from '../../../lib/csv.ts';
+import { ChartExport } from '../../../lib/ChartExport.tsx';
+import type { ExportTable } from '../../../lib/exportTable.ts';
 import { usePlantCurves } from '../api/plantCurves.ts';
 import { usePlantReport } from '../api/plantReport.ts';
 
@@ -27,7 +27,7 @@ const timeInZone = (timeZone: string) => {
 
 /**
  * A plant's charts: 5-minute power curves of a day, daily energy of a month, monthly energy of a
- * year, yearly energy over its life, all in the plant's local calendar, each exportable as CSV.
+ * year, yearly energy over its life, all in the plant's local calendar, each exportable as xlsx or CSV.
  */
 export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number; plantName: string; timeZone: string }) {
   const { t } = useTranslation();
@@ -57,17 +57,17 @@ export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number;
           data: s.data.map(([, v]) => Number(v.toFixed(3))),
         })),
       };
-      const rows = [
-        ['time', ...series.map((s) => s.variable)],
-        ...times.map((time, i) => [time, ...series.map((s) => s.data[i]?.[1] ?? 0)]),
-      ];
-      return { option, rows, empty: times.length === 0 };
+      const table = (): ExportTable => ({
+        headers: [t('monitoring.timeIn', { zone: timeZone }), ...series.map((s) => `${t(`monitoring.node.${s.variable}`)} (kW)`)],
+        rows: (series[0]?.data ?? []).map(([ts], i) => [new Date(ts), ...series.map((s) => s.data[i]?.[1] ?? null)]),
+        timeZone,
+      });
+      return { option, table, empty: times.length === 0 };
     }
     const data = report.data;
     const buckets = data?.buckets ?? [];
     const series = ENERGY_SERIES.map(([counter, label]) => ({
       label,
-      counter,
       data: data?.series.find((s) => s.variable === counter)?.data ?? [],
     }));
     const option: EChartsOption = {
@@ -78,11 +78,12 @@ export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number;
       yAxis: { type: 'value', name: 'kWh', ...axis },
       series: series.map((s) => ({ type: 'bar', name: t(`monitoring.energy.${s.label}`), data: s.data })),
     };
-    const rows = [
-      ['period', ...series.map((s) => s.counter)],
-      ...buckets.map((bucket, i) => [bucket, ...series.map((s) => s.data[i] ?? 0)]),
-    ];
-    return { option, rows, empty: series.every((s) => s.data.every((v) => v === 0)) };
+    const table = (): ExportTable => ({
+      headers: [t('monitoring.period'), ...series.map((s) => `${t(`monitoring.energy.${s.label}`)} (kWh)`)],
+      rows: buckets.map((bucket, i) => [bucket, ...series.map((s) => s.data[i] ?? null)]),
+      timeZone,
+    });
+    return { option, table, empty: series.every((s) => s.data.every((v) => v === 0)) };
   }, [dimension, curves.data, report.data, timeZone, t, token, axis]);
 
   const loading = dimension === 'day' ? curves.isPending : report.isPending;
@@ -107,9 +108,7 @@ export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number;
             />
           )}
         </Flex>
-        <Button icon={<DownloadOutlined />} disabled={chart.empty} onClick={() => saveCsv(`${plantName}-${periodLabel}.csv`, chart.rows)}>
-          {t('monitoring.exportCsv')}
-        </Button>
+        <ChartExport table={chart.empty ? undefined : chart.table} name={`${plantName}-${periodLabel}`} />
       </Flex>
       {loading ? (
         <Skeleton active />

@@ -1,6 +1,8 @@
-import { languageTag, type PlantFlow } from '@sunstack/shared';
+import { languageTag, type PlantFlow, routeByName } from '@sunstack/shared';
 import { Card, Col, Empty, Flex, Row, Skeleton, Statistic, Tag, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useTab } from '../../../app/tabs/TabHost.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { displayValue } from '../../../lib/format.ts';
 import { relativeTime, useNow } from '../../../lib/relativeTime.ts';
@@ -24,6 +26,11 @@ export function PowerFlow({ flow }: { flow: PlantFlow | undefined }) {
   const { token } = theme.useToken();
   const now = useNow();
   const language = useClientStore((state) => state.language);
+  const navigate = useNavigate();
+  // The battery node opens the batteries of the plant whose detail (this tab) shows the flow.
+  const plantId = Number(useTab().query.id);
+  const mayViewBatteries = useClientStore((state) => state.menus.includes('device-battery'));
+  const batteriesPath = mayViewBatteries && plantId > 0 ? `${routeByName('device-battery').path}?plantId=${plantId}` : undefined;
   if (!flow) return <Skeleton active />;
   if (flow.ts === null) return <Empty description={t('monitoring.noData')} />;
 
@@ -52,6 +59,15 @@ export function PowerFlow({ flow }: { flow: PlantFlow | undefined }) {
         {nodes.map((node) => {
           const active = Math.abs(node.toHub) >= IDLE_KW && !stale;
           const [from, to] = node.toHub >= 0 ? [node, hub] : [hub, node];
+          const link = node.key === 'battery' ? batteriesPath : undefined;
+          const circle = (
+            <circle cx={node.x} cy={node.y} r={42} fill={token.colorBgContainer} stroke={token.colorPrimary} strokeWidth={2} />
+          );
+          const label = (
+            <text x={node.x} y={node.y + 5} textAnchor="middle" fontSize={14} fill={link ? token.colorLink : token.colorText}>
+              {t(`monitoring.node.${node.key}`)}
+            </text>
+          );
           return (
             <g key={node.key}>
               <line
@@ -74,10 +90,24 @@ export function PowerFlow({ flow }: { flow: PlantFlow | undefined }) {
               >
                 {`${displayValue(Math.abs(node.toHub))} kW`}
               </text>
-              <circle cx={node.x} cy={node.y} r={42} fill={token.colorBgContainer} stroke={token.colorPrimary} strokeWidth={2} />
-              <text x={node.x} y={node.y + 5} textAnchor="middle" fontSize={14} fill={token.colorText}>
-                {t(`monitoring.node.${node.key}`)}
-              </text>
+              {link ? (
+                <a
+                  href={link}
+                  aria-label={t('device.openBatteries')}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    navigate(link);
+                  }}
+                >
+                  {circle}
+                  {label}
+                </a>
+              ) : (
+                <>
+                  {circle}
+                  {label}
+                </>
+              )}
             </g>
           );
         })}

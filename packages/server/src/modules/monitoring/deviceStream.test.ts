@@ -1,0 +1,81 @@
+import { Access, Errno, uplinkTopic } from '@sunstack/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
+import { signedHeaders, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+let plant: FleetPlant;
+let admin: TestAccount;
+let stranger: TestAccount;
+let base = '';
+const jobs = new AbortController();
+let running: Promise<void>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  plant = await createFleetPlant(t.database.db, { timeZone: 'Asia/Tokyo' });
+  admin = await t.createAccount(Access.admin);
+  stranger = await t.createAccount(Access.endUser);
+  base = await t.app.http.listen({ port: 0, host: '127.0.0.1' });
+  // The jobs role's rollup job: it tells live streams about new data once it has taken it in.
+  running = t.app.rollups.run(jobs.signal);
+});
+afterAll(async () => {
+  jobs.abort();
+  await running;
+  await t.close();
+});
+
+const PATH = '/c/v0/device/real/stream';
+
+/** Reads server-sent events of an open stream, one JSON event at a time (heartbeat comments skipped). */
+function eventsOf(response: Response) {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const next = async (): Promise<{ [key: string]: unknown; today: Record<string, number> }> => {
+    while (!buffer.includes('\n\n')) buffer += decoder.decode((await reader.read()).value);
+    const [event, ...rest] = buffer.split('\n\n');
+    buffer = rest.join('\n\n');
+    return event?.startsWith(':') ? next() : JSON.parse((event as string).replace(/^data: /, ''));
+  };
+  return next;
+}
+
+describe('device live stream', () => {
+  it('answers a device out of scope exactly like a missing one, before any stream opens', async () => {
+    const sn = plant.devices[0]?.sn as string;
+    const refused = await fetch(`${base}${PATH}?sn=${sn}`, { headers: signedHeaders(PATH, stranger.token, 'en') });
+    const missing = await fetch(`${base}${PATH}?sn=NOPE`, { headers: signedHeaders(PATH, stranger.token, 'en') });
+    expect(await refused.json()).toEqual({ errno: Errno.notFound, result: {} });
+    expect(await missing.json()).toEqual({ errno: Errno.notFound, result: {} });
+  });
+
+  it("sends the device now, then its new values and today's energy in its plant's day when data arrives", async () => {
+    const sn = plant.devices[0]?.sn as string;
+    const abort = new AbortController();
+    const response = await fetch(`${base}${PATH}?sn=${sn}`, { headers: signedHeaders(PATH, admin.token, 'en'), signal: abort.signal });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const next = eventsOf(response);
+    // Nothing reported yet: no values, no energy, and the zone its exports and "today" use.
+    expect(await next()).toEqual({ sn, ts: null, vars: {}, timeZone: 'Asia/Tokyo', today: {} });
+
+    // Two samples a minute apart: their counter increase lands in the later one's local day, today.
+    const now = Date.now();
+    const samples = [
+      { ts: now - 60_000, device: sn, vars: { pvPower: 2, PVEnergyTotal: 10 } },
+      { ts: now, device: sn, vars: { pvPower: 2.5, PVEnergyTotal: 10.04 } },
+    ];
+    await t.app.ingest.receive(
+      plant.dataloggerSn,
+      uplinkTopic(plant.dataloggerSn, 'telemetry'),
+      Buffer.from(JSON.stringify({ seq: 1, samples })),
+    );
+    const started = Date.now();
+    const pushed = await next();
+    console.info(`device stream: new data pushed ${Date.now() - started} ms after the ingest stored it`);
+    expect(pushed).toMatchObject({ sn, ts: now, vars: { pvPower: 2.5, PVEnergyTotal: 10.04 }, timeZone: 'Asia/Tokyo' });
+    expect(pushed.today.PVEnergyTotal).toBeCloseTo(0.04, 6);
+    abort.abort();
+  });
+});

@@ -1,0 +1,40 @@
+import type { DeviceDetail } from '@sunstack/shared';
+import { Card, Descriptions, type DescriptionsProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DeviceStatusTag } from './DeviceStatusTag.tsx';
+
+/** A device's fields and firmware (spec section 3), with whatever a screen adds after them. */
+export function DeviceFacts({ device, more = [] }: { device: DeviceDetail; more?: DescriptionsProps['items'] }) {
+  const { t } = useTranslation();
+  return (
+    <Card title={device.name || device.sn} variant="borderless" extra={<DeviceStatusTag status={device.status} />}>
+      <Descriptions
+        bordered
+        size="small"
+        column={{ xs: 1, md: 2 }}
+        items={[
+          { key: 'sn', label: t('device.sn'), children: device.sn },
+          { key: 'type', label: t('device.type'), children: t(`device.types.${device.type}`) },
+          { key: 'model', label: t('device.model'), children: device.model || '—' },
+          ...(device.type === 'battery'
+            ? []
+            : [
+                { key: 'rated', label: t('device.ratedPower'), children: device.ratedPowerKw === null ? '—' : `${device.ratedPowerKw} kW` },
+              ]),
+          { key: 'plant', label: t('datalogger.plant'), children: device.plantName || '—' },
+          { key: 'datalogger', label: t('plant.dataloggerSn'), children: device.dataloggerSn },
+          ...more,
+          {
+            key: 'firmware',
+            label: t('device.firmware'),
+            span: 'filled',
+            children:
+              Object.entries(device.firmware)
+                .map(([target, version]) => `${target} ${version}`)
+                .join(' · ') || '—',
+          },
+        ]}
+      />
+    </Card>
+  );
+}

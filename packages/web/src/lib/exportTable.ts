@@ -1,0 +1,54 @@
+import { offsetAt } from '@sunstack/shared';
+import { toCsv } from './csv.ts';
+
+/** A cell of an exported table: text, a number (stays a number), an instant, or nothing. */
+export type ExportCell = string | number | Date | null;
+
+/** A chart's data as a table: translated headings, rows, and the zone its instants are shown in (the plant's). */
+export interface ExportTable {
+  headers: string[];
+  rows: ExportCell[][];
+  timeZone: string;
+}
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+/** The wall-clock time of `at` in `timeZone`, as the UTC fields of a Date. */
+const wallClock = (at: Date, timeZone: string) => new Date(at.getTime() + offsetAt(timeZone, at.getTime()));
+
+/** The table's rows with instants turned into wall-clock times of its zone, headings first. */
+export const wallClockRows = (table: ExportTable): ExportCell[][] => [
+  table.headers,
+  ...table.rows.map((row) => row.map((cell) => (cell instanceof Date ? wallClock(cell, table.timeZone) : cell))),
+];
+
+/** CSV text: times as "YYYY-MM-DD HH:MM:SS" of the table's zone, nothing as an empty field. */
+export function tableCsv(table: ExportTable): string {
+  return toCsv(
+    wallClockRows(table).map((row) =>
+      row.map((cell) => (cell instanceof Date ? cell.toISOString().slice(0, 19).replace('T', ' ') : (cell ?? ''))),
+    ),
+  );
+}
+
+function saveFile(filename: string, blob: Blob) {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+/**
+ * Saves a chart's data as `<name>.csv` (UTF-8 with a byte order mark, so spreadsheet programs read
+ * accents right) or `<name>.xlsx`. The xlsx writer loads on first use, never with the shell.
+ */
+export async function saveTable(table: ExportTable, name: string, format: ExportFormat) {
+  if (format === 'csv') {
+    saveFile(`${name}.csv`, new Blob([`\uFEFF${tableCsv(table)}`], { type: 'text/csv;charset=utf-8' }));
+    return;
+  }
+  const { tableXlsx } = await import('./xlsx.ts');
+  const bytes = tableXlsx(table, name);
+  saveFile(`${name}.xlsx`, new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+}
