@@ -9,13 +9,18 @@ describe('configuration from the environment', () => {
     expect(config.dataDir.endsWith('/data')).toBe(true);
     expect(config.demo).toBe(true);
     expect(config.roles).toEqual(['api', 'jobs', 'ingest', 'simulator']);
-    expect(config.mqtt).toEqual({ host: '127.0.0.1', port: 1884, url: undefined, instance: 'main' });
+    expect(config.mqtt).toEqual({ host: '127.0.0.1', port: 1884, instance: 'main', external: undefined });
   });
 
   it('takes a map tile server with {z}, {x} and {y}, and has none by default', () => {
     expect(loadConfig({}).mapTiles).toEqual({ url: undefined, attribution: '' });
     const url = 'https://tiles.example.com/{z}/{x}/{y}.png';
     expect(loadConfig({ MAP_TILE_URL: url, MAP_TILE_ATTRIBUTION: '© Example' }).mapTiles).toEqual({ url, attribution: '© Example' });
+  });
+
+  it("takes an external broker with Sunstack's client there", () => {
+    const env = { MQTT_URL: 'mqtt://broker:1883', MQTT_ADMIN_USER: 'sunstack', MQTT_ADMIN_PASSWORD: 'pw' };
+    expect(loadConfig(env).mqtt.external).toEqual({ url: 'mqtt://broker:1883', username: 'sunstack', password: 'pw' });
   });
 
   it('is never in demo mode on DATABASE_URL', () => {
@@ -32,6 +37,8 @@ describe('configuration from the environment', () => {
     [{ ROLES: 'api,coffee' }, 'ROLES'],
     [{ MAP_TILE_URL: 'ftp://tiles/{z}/{x}/{y}.png' }, 'MAP_TILE_URL'],
     [{ MAP_TILE_URL: 'https://tiles.example.com/tile.png' }, 'MAP_TILE_URL'],
+    [{ MQTT_URL: 'mqtt://broker:1883', MQTT_ADMIN_PASSWORD: 'pw' }, 'MQTT_ADMIN_USER'],
+    [{ MQTT_URL: 'mqtt://broker:1883', MQTT_ADMIN_USER: 'sunstack' }, 'MQTT_ADMIN_PASSWORD'],
   ])('names the bad variable in %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment:\\n\\s+${name}`));

@@ -42,6 +42,9 @@ const envSchema = z.object({
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1884),
   /** An external broker (Mosquitto, EMQX) instead of the embedded one. */
   MQTT_URL: urlWithScheme(['mqtt', 'mqtts']).optional(),
+  /** Sunstack's own client on MQTT_URL: consumes device messages and provisions dataloggers (Mosquitto's dynamic security admin). */
+  MQTT_ADMIN_USER: z.string().min(1).optional(),
+  MQTT_ADMIN_PASSWORD: z.string().min(1).optional(),
   /** Names this ingest process's persistent sessions on MQTT_URL, so a restart resumes them. */
   INGEST_INSTANCE: z
     .string()
@@ -57,6 +60,13 @@ const envSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().max(300).default(''),
 });
 
+/** Variables that need one another. */
+const checkedEnvSchema = envSchema.superRefine((env, context) => {
+  for (const name of ['MQTT_ADMIN_USER', 'MQTT_ADMIN_PASSWORD'] as const) {
+    if (env.MQTT_URL && !env[name]) context.addIssue({ code: 'custom', path: [name], message: 'required with MQTT_URL' });
+  }
+});
+
 export interface Config {
   port: number;
   host: string;
@@ -69,7 +79,8 @@ export interface Config {
   roles: ServerRole[];
   tokenTtlMs: number;
   webDist: string;
-  mqtt: { host: string; port: number; url: string | undefined; instance: string };
+  /** The embedded broker's address, or `external`: the broker of MQTT_URL and Sunstack's client there. */
+  mqtt: { host: string; port: number; instance: string; external: ExternalBroker | undefined };
   rawRetentionDays: number;
   /** The plant map's tile server (its origin is allowed in the content security policy) and its credit. */
   mapTiles: { url: string | undefined; attribution: string };
@@ -77,11 +88,17 @@ export interface Config {
   demo: boolean;
 }
 
+export interface ExternalBroker {
+  url: string;
+  username: string;
+  password: string;
+}
+
 export class ConfigError extends Error {}
 
 /** Reads and validates the environment; a bad variable is named in the error. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
@@ -99,7 +116,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     roles: e.ROLES,
     tokenTtlMs: e.TOKEN_TTL_HOURS * 3_600_000,
     webDist: e.WEB_DIST,
-    mqtt: { host: e.MQTT_HOST, port: e.MQTT_PORT, url: e.MQTT_URL, instance: e.INGEST_INSTANCE },
+    mqtt: {
+      host: e.MQTT_HOST,
+      port: e.MQTT_PORT,
+      instance: e.INGEST_INSTANCE,
+      external: e.MQTT_URL ? { url: e.MQTT_URL, username: e.MQTT_ADMIN_USER ?? '', password: e.MQTT_ADMIN_PASSWORD ?? '' } : undefined,
+    },
     rawRetentionDays: e.RAW_RETENTION_DAYS,
     mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
     demo: e.DATABASE_URL === undefined,

@@ -5,11 +5,12 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { selectRows } from './db/rawSql.ts';
 import { datalogger } from './db/schema.ts';
+import { createDynsec } from './modules/broker/mosquittoDynsec.ts';
 import { hashDeviceSecret, newDeviceSecret } from './modules/datalogger/secret.ts';
 
 /**
  * The simulated fleet of the demo (embedded database only), connected to this process's broker
- * like real dataloggers. Secrets are shown once at registration and stored only as hashes, so
+ * (or MQTT_URL's) like real dataloggers. Secrets are shown once at registration and stored only as hashes, so
  * each start issues the fleet's dataloggers fresh ones and hands them to the simulator in memory.
  * History is backfilled from the newest sample already stored, so a restart sends only the gap.
  */
@@ -28,6 +29,15 @@ export async function startDemoFleet(
       .set({ secretHash: hashDeviceSecret(secret) })
       .where(eq(datalogger.sn, dataloggerSn));
     secrets.set(dataloggerSn, secret);
+  }
+  if (config.mqtt.external) {
+    // An external broker checks the secrets itself: it learns the new ones too.
+    const broker = await createDynsec(config.mqtt.external, log).open();
+    try {
+      await broker.provision([...secrets].map(([sn, secret]) => ({ sn, secret })));
+    } finally {
+      broker.close();
+    }
   }
   const fleet = await runFleet({
     url: brokerUrl,

@@ -83,6 +83,8 @@ export const Errno = {
   /** A parallel system is made of inverters of its own plant. */
   parallelNotInverters: 41962,
   internal: 50000,
+  /** The external device broker (MQTT_URL) did not answer: a datalogger's access could not be changed there. */
+  brokerUnavailable: 50300,
 } as const;
 export type ErrnoName = keyof typeof Errno;
 export type ErrnoCode = (typeof Errno)[ErrnoName];

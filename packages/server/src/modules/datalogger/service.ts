@@ -1,27 +1,57 @@
 import { Errno, type ModuleListBody } from '@sunstack/shared';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
+import type { Dynsec, DynsecSession } from '../broker/mosquittoDynsec.ts';
 import { organisationIdOf, requirePermission } from '../scope/permissions.ts';
 import type { ClientInfo, Session } from '../session/service.ts';
 import type { DataloggerRepo } from './repo.ts';
 import { hashDeviceSecret, newDeviceSecret } from './secret.ts';
 import { isDataloggerSn, readDataloggerSheet } from './spreadsheet.ts';
 
-export function createDataloggerService(deps: { dataloggers: DataloggerRepo; audit: AuditService }) {
-  const { dataloggers, audit } = deps;
+/** Runs the broker's part of a change; when it fails, `undo` takes the database's part back first. */
+async function undoingOnFailure(brokerPart: Promise<void> | undefined, undo: () => Promise<unknown>) {
+  try {
+    await brokerPart;
+  } catch (error) {
+    await undo();
+    throw error;
+  }
+}
+
+/**
+ * Dataloggers and their MQTT secrets. With an external broker (`dynsec`), every change of who may
+ * connect is made there too, on a connection opened before the database is touched: an unreachable
+ * broker answers `brokerUnavailable` and changes nothing. A registration is written to the
+ * database first (its primary key settles two registrations of one SN) and taken back if the
+ * broker then fails; a deletion locks the datalogger out of the broker first, reversibly.
+ */
+export function createDataloggerService(deps: { dataloggers: DataloggerRepo; audit: AuditService; dynsec?: Dynsec }) {
+  const { dataloggers, audit, dynsec } = deps;
+
+  async function withBroker<T>(work: (broker: DynsecSession | undefined) => Promise<T>): Promise<T> {
+    const broker = await dynsec?.open();
+    try {
+      return await work(broker);
+    } finally {
+      broker?.close();
+    }
+  }
 
   return {
     /** Registers a datalogger and answers its MQTT secret, once; only the hash is kept (protocol.md). */
     async register(session: Session, client: ClientInfo, sn: string) {
       requirePermission(session, 'datalogger.import');
       const secret = newDeviceSecret();
-      const created = await dataloggers.insert({
-        sn,
-        secretHash: hashDeviceSecret(secret),
-        organisationId: organisationIdOf(session),
-        registeredBy: session.accountId,
+      await withBroker(async (broker) => {
+        const created = await dataloggers.insert({
+          sn,
+          secretHash: hashDeviceSecret(secret),
+          organisationId: organisationIdOf(session),
+          registeredBy: session.accountId,
+        });
+        if (!created) throw new AppError(Errno.snExists);
+        await undoingOnFailure(broker?.provision([{ sn, secret }]), () => dataloggers.deleteUnbound(session, sn));
       });
-      if (!created) throw new AppError(Errno.snExists);
       await audit.record(session, client, { action: 'datalogger.register', objectType: 'datalogger', objectId: sn });
       return { sn, secret };
     },
@@ -50,11 +80,16 @@ export function createDataloggerService(deps: { dataloggers: DataloggerRepo; aud
       }
       const secrets = [...firstRow.keys()].map((sn) => ({ sn, secret: newDeviceSecret() }));
       const organisationId = organisationIdOf(session);
-      const inserted = await dataloggers.insertAll(
-        secrets.map(({ sn, secret }) => ({ sn, secretHash: hashDeviceSecret(secret), organisationId, registeredBy: session.accountId })),
-      );
-      // Another import registered some of them meanwhile: the transaction was rolled back.
-      if (!inserted) throw new AppError(Errno.snExists);
+      await withBroker(async (broker) => {
+        const inserted = await dataloggers.insertAll(
+          secrets.map(({ sn, secret }) => ({ sn, secretHash: hashDeviceSecret(secret), organisationId, registeredBy: session.accountId })),
+        );
+        // Another import registered some of them meanwhile: the transaction was rolled back.
+        if (!inserted) throw new AppError(Errno.snExists);
+        await undoingOnFailure(broker?.provision(secrets), async () => {
+          for (const { sn } of secrets) await dataloggers.deleteUnbound(session, sn);
+        });
+      });
       await audit.record(session, client, {
         action: 'datalogger.import',
         objectType: 'datalogger',
@@ -87,8 +122,20 @@ export function createDataloggerService(deps: { dataloggers: DataloggerRepo; aud
       if (!before) throw notFound();
       if (before.plantId !== null) throw new AppError(Errno.dataloggerBound);
       const devices = await dataloggers.deviceSns(sn);
-      // Bound meanwhile: the same answer as above.
-      if (!(await dataloggers.deleteUnbound(session, sn))) throw new AppError(Errno.dataloggerBound);
+      await withBroker(async (broker) => {
+        await broker?.disable([sn]);
+        const deleted = await dataloggers.deleteUnbound(session, sn).catch(async (error: unknown) => {
+          await broker?.enable([sn]);
+          throw error;
+        });
+        if (!deleted) {
+          await broker?.enable([sn]);
+          // Bound meanwhile: the same answer as above.
+          throw new AppError(Errno.dataloggerBound);
+        }
+        // Should this fail, the client stays disabled: it cannot connect, and a new registration takes it over.
+        await broker?.remove([sn]).catch(() => {});
+      });
       await audit.record(session, client, {
         action: 'datalogger.delete',
         objectType: 'datalogger',

@@ -1,0 +1,530 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Access, commandTopic, Errno, uplinkTopic } from '@sunstack/shared';
+import { sql } from 'drizzle-orm';
+import type { IClientOptions, MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../../app.ts';
+import { type Config, loadConfig } from '../../config.ts';
+import { type DataLoop, startDataLoop } from '../../dataLoop.ts';
+import { openDatabase } from '../../db/client.ts';
+import { migrate } from '../../db/migrate.ts';
+import { selectRows } from '../../db/rawSql.ts';
+import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
+import { signedHeaders, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
+import { createDynsec } from './mosquittoDynsec.ts';
+import { connectDevice, metricValue, publish } from './testClients.ts';
+
+/**
+ * The device protocol against a real Mosquitto running the shipped configuration
+ * (deploy/mosquitto/mosquitto.conf), with dataloggers provisioned by Sunstack through the dynamic
+ * security plugin and the ingest consuming as in production (dataLoop.ts, MQTT_URL). The same
+ * rules against the embedded broker are in ingest/protocol.test.ts.
+ */
+const REPO = fileURLToPath(new URL('../../../../../', import.meta.url));
+const MOSQUITTO = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'].find((path) => existsSync(path));
+const ADMIN = { username: 'sunstack', password: randomBytes(12).toString('hex') };
+const quiet = { info: () => {}, warn: () => {} };
+
+/** A free port in 18830-18899, the range these tests use. */
+async function freePort(): Promise<number> {
+  for (let port = 18830; port <= 18899; port += 1) {
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer().once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('no free port in 18830-18899');
+}
+
+interface Mosquitto {
+  url: string;
+  /** Stops the broker cleanly (it saves its sessions) and starts it again. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Mosquitto with the shipped configuration in a folder of its own, set up as README.md says: the
+ * plugin's admin client is Sunstack's, and may also send commands to dataloggers. $SYS figures
+ * come every second (to see when the ingest has taken everything).
+ */
+async function startMosquitto(): Promise<Mosquitto> {
+  if (!MOSQUITTO) throw new Error('These tests need Mosquitto 2: apt-get install mosquitto (.ci/run installs it).');
+  const dir = await mkdtemp(join(tmpdir(), 'sunstack-mosquitto-'));
+  const port = await freePort();
+  const shipped = readFileSync(join(REPO, 'deploy/mosquitto/mosquitto.conf'), 'utf8');
+  const conf = `${shipped.replaceAll('/var/lib/mosquitto/', `${dir}/`).replace(/^listener 1883$/m, `listener ${port} 127.0.0.1`)}
+user ${userInfo().username}
+sys_interval 1
+`;
+  await writeFile(join(dir, 'mosquitto.conf'), conf);
+  execFileSync('mosquitto_ctrl', ['dynsec', 'init', join(dir, 'dynamic-security.json'), ADMIN.username, ADMIN.password]);
+
+  const launch = async () => {
+    const process = spawn(MOSQUITTO, ['-c', join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      process.stderr.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes(' running')) resolve();
+      });
+      process.once('exit', () => reject(new Error(`mosquitto did not start:\n${output}`)));
+    });
+    return process;
+  };
+  const halt = async (process: ChildProcess) => {
+    const exited = new Promise((resolve) => process.once('exit', resolve));
+    process.kill('SIGTERM');
+    await exited;
+  };
+
+  let broker = await launch();
+  const ctrl = ['-h', '127.0.0.1', '-p', String(port), '-u', ADMIN.username, '-P', ADMIN.password, 'dynsec'];
+  execFileSync('mosquitto_ctrl', [...ctrl, 'addRoleACL', 'admin', 'publishClientSend', 'dl/+/down/#', 'allow'], { stdio: 'ignore' });
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    async restart() {
+      await halt(broker);
+      broker = await launch();
+    },
+    async stop() {
+      await halt(broker);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const externalConfig = (url: string, env: Record<string, string> = {}): Config =>
+  loadConfig({
+    MQTT_URL: url,
+    MQTT_ADMIN_USER: ADMIN.username,
+    MQTT_ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+
+async function provision(url: string, ...plants: FleetPlant[]) {
+  const broker = await createDynsec({ url, ...ADMIN }, quiet).open();
+  await broker.provision(plants.map((p) => ({ sn: p.dataloggerSn, secret: p.secret })));
+  broker.close();
+}
+
+const telemetryRows = async (db: TestApp['database']['db'], deviceId: number | undefined) =>
+  (await selectRows<{ n: number }>(db, sql`select count(*)::int as n from telemetry where device_id = ${deviceId}`))[0]?.n;
+
+describe('device protocol on Mosquitto', () => {
+  let broker: Mosquitto;
+  let t: TestApp;
+  /** The app of an API and ingest process on MQTT_URL, over the test's database. */
+  let app: App;
+  let loop: DataLoop;
+  let plant: FleetPlant;
+  let other: FleetPlant;
+  let admin: TestAccount;
+
+  beforeAll(async () => {
+    broker = await startMosquitto();
+    t = await startTestApp();
+    const config = externalConfig(broker.url, { INGEST_INSTANCE: 'protocol' });
+    app = await buildApp({ config, database: t.database });
+    loop = await startDataLoop(config, app.ingest, quiet);
+    plant = await createFleetPlant(t.database.db, { devices: 2 });
+    other = await createFleetPlant(t.database.db);
+    await provision(broker.url, plant, other);
+    admin = await t.createAccount(Access.admin);
+  });
+  afterAll(async () => {
+    await loop?.close();
+    await app?.http.close();
+    await t?.close();
+    await broker?.stop();
+  });
+
+  const connect = (sn: string, password: string, extra: IClientOptions = {}) => connectDevice(broker.url, sn, password, extra);
+  const metric = (name: string) => metricValue(app.http, name);
+  const rows = (deviceId: number | undefined) => telemetryRows(t.database.db, deviceId);
+  const dataloggerRow = async (sn: string) =>
+    (
+      await selectRows<{ online: boolean; firmware: string | null }>(
+        t.database.db,
+        sql`select online, firmware from datalogger where sn = ${sn}`,
+      )
+    )[0];
+
+  it('refuses a wrong secret, an unknown SN, a client id that is not the user name, and anonymous clients', async () => {
+    await expect(connect(plant.dataloggerSn, 'wrong-secret')).rejects.toThrow(/Not authorized/i);
+    await expect(connect('999999999999999', plant.secret)).rejects.toThrow(/Not authorized/i);
+    await expect(connect(plant.dataloggerSn, plant.secret, { clientId: other.dataloggerSn })).rejects.toThrow(/Not authorized/i);
+    await expect(connect('anonymous', '', { username: undefined, password: undefined })).rejects.toThrow(/Not authorized/i);
+    const client = await connect(plant.dataloggerSn, plant.secret);
+    await client.endAsync();
+  });
+
+  it('stores inventory, status and telemetry, each sample once whatever comes twice or out of order', async () => {
+    const sn = plant.dataloggerSn;
+    const client = await connect(sn, plant.secret);
+    await publish(client, uplinkTopic(sn, 'status'), { online: true, fw: '3.1.4' });
+    await publish(client, uplinkTopic(sn, 'inventory'), {
+      ts: Date.now(),
+      devices: [{ sn: `BAT${sn}`, type: 'battery', model: 'Fixture Battery', fw: { master: '2.0' } }],
+    });
+    const ts = Math.floor(Date.now() / 300_000) * 300_000;
+    const samples = [
+      { ts, device: `BAT${sn}`, vars: { SoC: 55, chargeEnergyTotal: 10 } },
+      { ts: ts - 300_000, device: `BAT${sn}`, vars: { SoC: 54, chargeEnergyTotal: 9.5 } },
+    ];
+    await publish(client, uplinkTopic(sn, 'telemetry'), { seq: 1, samples });
+    await publish(client, uplinkTopic(sn, 'telemetry'), { seq: 2, samples: [...samples].reverse() });
+    await publish(client, uplinkTopic(sn, 'telemetry'), { seq: 3, samples: [samples[1]] });
+    await client.endAsync();
+
+    const battery = async () =>
+      (await selectRows<{ id: number }>(t.database.db, sql`select id from device where sn = ${`BAT${sn}`}`))[0]?.id;
+    await expect.poll(battery).toBeDefined();
+    await expect.poll(async () => rows(await battery())).toBe(2);
+    await expect.poll(() => metric('sunstack_ingest_duplicate_samples_total')).toBeGreaterThanOrEqual(3);
+    expect(await dataloggerRow(sn)).toEqual({ online: true, firmware: '3.1.4' });
+  });
+
+  it("refuses another SN's topics, wildcard and foreign subscriptions, and retained publishes", async () => {
+    const otherBefore = await dataloggerRow(other.dataloggerSn);
+    const client = await connect(plant.dataloggerSn, plant.secret);
+    const suback = await client
+      .subscribeAsync({
+        [commandTopic(plant.dataloggerSn)]: { qos: 1 },
+        [`dl/${plant.dataloggerSn}/down/#`]: { qos: 1 },
+        [`dl/${plant.dataloggerSn}/down/+`]: { qos: 1 },
+        'dl/+/down/#': { qos: 1 },
+        'dl/#': { qos: 1 },
+        [commandTopic(other.dataloggerSn)]: { qos: 1 },
+        [`$share/steal/dl/${other.dataloggerSn}/up/#`]: { qos: 1 },
+        '$SYS/#': { qos: 0 },
+        '$CONTROL/dynamic-security/#': { qos: 0 },
+        '#': { qos: 0 },
+      })
+      .catch((error: { packet: { granted: number[] } }) => error.packet);
+    expect((suback as { granted: number[] }).granted).toEqual([1, 128, 128, 128, 128, 128, 128, 128, 128, 128]);
+    await client.endAsync();
+
+    // MQTT 5 hears why; 3.1.1 has no way to say it, and the message is dropped all the same.
+    const v5 = await connect(plant.dataloggerSn, plant.secret, { protocolVersion: 5 });
+    await expect(publish(v5, uplinkTopic(other.dataloggerSn, 'status'), { online: true, fw: 'foreign' })).rejects.toThrow(/Not authorized/);
+    await expect(publish(v5, '$CONTROL/dynamic-security/v1', { commands: [{ command: 'listClients' }] })).rejects.toThrow(/Not authorized/);
+    await v5.endAsync();
+    const v3 = await connect(plant.dataloggerSn, plant.secret);
+    await publish(v3, uplinkTopic(other.dataloggerSn, 'status'), { online: true, fw: 'foreign' });
+    await v3.endAsync();
+
+    // A retained publish, or a wildcard in a topic, closes the connection.
+    for (const [topic, options] of [
+      [uplinkTopic(plant.dataloggerSn, 'status'), { retain: true }],
+      ['dl/+/up/status', {}],
+    ] as const) {
+      const offender = await connect(plant.dataloggerSn, plant.secret);
+      const closed = new Promise<void>((resolve) => offender.once('close', () => resolve()));
+      offender.publish(topic, '{"online":true,"fw":"retained"}', { qos: 1, ...options });
+      await closed;
+      offender.end(true);
+    }
+
+    // Whatever was refused stays refused: a message sent after it arrives, and the refused ones never did.
+    const last = await connect(plant.dataloggerSn, plant.secret);
+    await publish(last, uplinkTopic(plant.dataloggerSn, 'status'), { online: true, fw: 'after' });
+    await last.endAsync();
+    await expect.poll(async () => (await dataloggerRow(plant.dataloggerSn))?.firmware).toBe('after');
+    expect(await dataloggerRow(other.dataloggerSn)).toEqual(otherBefore);
+  });
+
+  it('counts malformed and oversized payloads and samples of devices of another datalogger, and keeps going', async () => {
+    const client = await connect(other.dataloggerSn, other.secret);
+    const reasons = [
+      'values_total{reason="unknownDevice"}',
+      ...['invalid', 'notJson', 'tooLarge'].map((r) => `messages_total{reason="${r}"}`),
+    ];
+    const before = await Promise.all(reasons.map((reason) => metric(`sunstack_ingest_rejected_${reason}`)));
+    const topic = uplinkTopic(other.dataloggerSn, 'telemetry');
+    await publish(client, topic, { seq: 1, samples: [{ ts: Date.now(), device: plant.devices[0]?.sn, vars: { pvPower: 1 } }] });
+    await publish(client, topic, { seq: 'x' });
+    await publish(client, topic, '{not json');
+    await publish(client, topic, `"${'x'.repeat(300 * 1024)}"`);
+    await expect
+      .poll(async () =>
+        Promise.all(reasons.map((reason, i) => metric(`sunstack_ingest_rejected_${reason}`).then((n) => n - (before[i] ?? 0)))),
+      )
+      .toEqual([1, 1, 1, 1]);
+    expect(await rows(plant.devices[0]?.id)).toBe(0);
+    // The connection survived all of it, and the next good message is stored.
+    await publish(client, topic, { seq: 2, samples: [{ ts: Date.now(), device: other.devices[0]?.sn, vars: { pvPower: 2 } }] });
+    await expect.poll(() => rows(other.devices[0]?.id)).toBe(1);
+    expect(client.connected).toBe(true);
+    await client.endAsync();
+  });
+
+  it('stores a day replayed after an outage completely, including what was cut off on the way', async () => {
+    const device = plant.devices[1] as FleetPlant['devices'][number];
+    const start = Math.floor(Date.now() / 300_000) * 300_000 - 288 * 300_000;
+    const sample = (i: number) => ({ ts: start + i * 300_000, device: device.sn, vars: { pvPower: i / 10, PVEnergyTotal: 1000 + i } });
+    const topic = uplinkTopic(plant.dataloggerSn, 'telemetry');
+    const client = await connect(plant.dataloggerSn, plant.secret);
+    await publish(client, topic, { seq: 1, samples: [sample(0)] });
+    // The connection drops with messages on the way: some reached the broker, some not.
+    for (let i = 1; i < 6; i += 1) client.publish(topic, JSON.stringify({ seq: 1 + i, samples: [sample(i)] }), { qos: 1 });
+    client.stream.destroy();
+    client.end(true);
+    // Back online, the datalogger replays everything it holds no acknowledgement for, oldest first.
+    const back = await connect(plant.dataloggerSn, plant.secret);
+    for (let i = 1; i < 288; i += 48) {
+      await publish(back, topic, { seq: 100 + i, samples: Array.from({ length: Math.min(48, 288 - i) }, (_, j) => sample(i + j)) });
+    }
+    await back.endAsync();
+    await expect.poll(() => rows(device.id)).toBe(288);
+  });
+
+  it('sends commands down to the datalogger, and its last will marks it offline', async () => {
+    const sn = plant.dataloggerSn;
+    const will = { topic: uplinkTopic(sn, 'status'), payload: Buffer.from('{"online":false}'), qos: 1 as const, retain: false };
+    const client = await connect(sn, plant.secret, { will });
+    await client.subscribeAsync(commandTopic(sn), { qos: 1 });
+    const received = new Promise<string>((resolve) => client.once('message', (_, payload) => resolve(payload.toString())));
+    const command = JSON.stringify({ id: 'c0ffee', type: 'reboot', device: sn, params: {}, expiresAt: Date.now() + 60_000 });
+    await loop.publish(commandTopic(sn), command);
+    expect(await received).toBe(command);
+
+    await publish(client, uplinkTopic(sn, 'status'), { online: true });
+    await expect.poll(async () => (await dataloggerRow(sn))?.online).toBe(true);
+    client.stream.destroy();
+    await expect.poll(async () => (await dataloggerRow(sn))?.online).toBe(false);
+    client.end(true);
+  });
+
+  it('keeps what arrives while the ingest is away, across a restart of the broker', async () => {
+    const device = other.devices[0] as FleetPlant['devices'][number];
+    const before = (await rows(device.id)) ?? 0;
+    await loop.close();
+    await broker.restart();
+    // Dataloggers are back first: the ingest's sessions must have kept their subscriptions.
+    const client = await connect(other.dataloggerSn, other.secret);
+    const ts = Date.now() - 60_000;
+    await publish(client, uplinkTopic(other.dataloggerSn, 'telemetry'), {
+      seq: 7,
+      samples: [{ ts, device: device.sn, vars: { pvPower: 3 } }],
+    });
+    await client.endAsync();
+    loop = await startDataLoop(externalConfig(broker.url, { INGEST_INSTANCE: 'protocol' }), app.ingest, quiet);
+    await expect.poll(() => rows(device.id)).toBe(before + 1);
+  });
+
+  describe('provisioning by the platform', () => {
+    const call = async (path: string, body: unknown, on = app) =>
+      (
+        await on.http.inject({
+          method: 'POST',
+          url: path,
+          headers: { ...signedHeaders(path, admin.token, 'en'), 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        })
+      ).json() as { errno: number; result: { sn: string; secret: string } };
+    const registered = async (sn: string) =>
+      (await selectRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from datalogger where sn = ${sn}`))[0]?.n === 1;
+
+    it('lets a registered datalogger connect with the secret it was given, and no longer once it is deleted', async () => {
+      const sn = '731000000000001';
+      const answer = await call('/c/v0/module/create', { sn });
+      expect(answer.errno).toBe(0);
+      await expect(connect(sn, 'not-the-secret')).rejects.toThrow(/Not authorized/i);
+      const client = await connect(sn, answer.result.secret);
+      const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+
+      expect((await call('/c/v0/module/delete', { sn })).errno).toBe(0);
+      // Deleting ends its connection at once and refuses new ones.
+      await closed;
+      client.end(true);
+      await expect(connect(sn, answer.result.secret)).rejects.toThrow(/Not authorized/i);
+      expect(await registered(sn)).toBe(false);
+
+      // Registered again, it gets a new secret; the old one stays refused.
+      const again = await call('/c/v0/module/create', { sn });
+      expect(again.errno).toBe(0);
+      await expect(connect(sn, answer.result.secret)).rejects.toThrow(/Not authorized/i);
+      await (await connect(sn, again.result.secret)).endAsync();
+    });
+
+    it('lets every datalogger of an imported spreadsheet connect with its secret', async () => {
+      const ExcelJS = (await import('exceljs')).default;
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('Dataloggers');
+      sheet.addRow(['SN']);
+      for (const sn of ['731000000000101', '731000000000102', '731000000000103']) sheet.addRow([sn]);
+      const boundary = '----sunstack-test';
+      const path = '/c/v0/module/import';
+      const response = await app.http.inject({
+        method: 'POST',
+        url: path,
+        headers: { ...signedHeaders(path, admin.token, 'en'), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="dataloggers.xlsx"\r\n\r\n`),
+          Buffer.from(await book.xlsx.writeBuffer()),
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+      const answer = response.json() as { errno: number; result: { secrets: { sn: string; secret: string }[] } };
+      expect(answer.errno).toBe(0);
+      expect(answer.result.secrets).toHaveLength(3);
+      for (const { sn, secret } of answer.result.secrets) await (await connect(sn, secret)).endAsync();
+    });
+
+    it('answers brokerUnavailable and changes nothing when the broker cannot be reached', async () => {
+      const unreachable = await buildApp({ config: externalConfig(`mqtt://127.0.0.1:${await freePort()}`), database: t.database });
+      const sn = '731000000000201';
+      expect((await call('/c/v0/module/create', { sn }, unreachable)).errno).toBe(Errno.brokerUnavailable);
+      expect(await registered(sn)).toBe(false);
+
+      // A datalogger the broker knows stays registered, and can still connect.
+      const kept = await call('/c/v0/module/create', { sn });
+      expect((await call('/c/v0/module/delete', { sn }, unreachable)).errno).toBe(Errno.brokerUnavailable);
+      expect(await registered(sn)).toBe(true);
+      await (await connect(sn, kept.result.secret)).endAsync();
+      await unreachable.http.close();
+    });
+  });
+});
+
+/** A database two processes take turns on: a PGlite folder, or a fresh schema of DATABASE_URL. */
+async function sharedDatabase() {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sunstack-pglite-'));
+    return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ dataDir }), dispose: () => rm(dataDir, { recursive: true }) };
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const inServer = async (statement: string) => {
+    const server = await openDatabase({ url });
+    await server.execute(statement);
+    await server.close();
+  };
+  await inServer(`CREATE SCHEMA ${schema}`);
+  const withSchema = new URL(url);
+  withSchema.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    env: { DATABASE_URL: withSchema.toString() },
+    open: () => openDatabase({ url, schema }),
+    dispose: () => inServer(`DROP SCHEMA ${schema} CASCADE`),
+  };
+}
+
+describe('ingest process killed mid-stream', () => {
+  let broker: Mosquitto;
+  let database: Awaited<ReturnType<typeof sharedDatabase>>;
+  const processes: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    broker = await startMosquitto();
+    database = await sharedDatabase();
+  });
+  afterAll(async () => {
+    for (const child of processes) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await broker?.stop();
+    await database?.dispose();
+  });
+
+  /** The server as production starts it (main.ts), with only the ingest role, on the test's broker and database. */
+  async function startIngest(): Promise<ChildProcess> {
+    const { DATABASE_URL: _, ...env } = process.env;
+    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'packages/server/src/main.ts')], {
+      cwd: REPO,
+      env: {
+        ...env,
+        ...database.env,
+        ROLES: 'ingest',
+        MQTT_URL: broker.url,
+        MQTT_ADMIN_USER: ADMIN.username,
+        MQTT_ADMIN_PASSWORD: ADMIN.password,
+        INGEST_INSTANCE: 'crash',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    processes.push(child);
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('"msg":"consuming')) resolve();
+      };
+      child.stdout?.on('data', read);
+      child.stderr?.on('data', read);
+      child.once('exit', (code) => reject(new Error(`ingest process ended (${code}):\n${output}`)));
+    });
+    return child;
+  }
+
+  const ended = (child: ChildProcess) => new Promise((resolve) => child.once('exit', resolve));
+
+  /** Resolves once the broker holds no message any more: every session has acknowledged everything. */
+  async function drained() {
+    const watcher = await connectDevice(broker.url, ADMIN.username, ADMIN.password, { clientId: 'drain-watcher' });
+    await watcher.subscribeAsync('$SYS/broker/store/messages/count');
+    // The retained figure on subscribing may predate the last messages: only a fresh one counts.
+    await new Promise<void>((resolve) =>
+      watcher.on('message', (_, payload, packet) => {
+        if (!packet.retain && payload.toString() === '0') resolve();
+      }),
+    );
+    await watcher.endAsync();
+  }
+
+  it('loses no sample the broker acknowledged', { timeout: 120_000 }, async () => {
+    const prepared = await database.open();
+    await migrate(prepared);
+    const plant = await createFleetPlant(prepared.db);
+    await prepared.close();
+    await provision(broker.url, plant);
+    const device = plant.devices[0] as FleetPlant['devices'][number];
+
+    const first = await startIngest();
+    const client: MqttClient = await connectDevice(broker.url, plant.dataloggerSn, plant.secret);
+    const total = 600;
+    const start = Date.now() - total * 60_000;
+    let acknowledged = 0;
+    const send = async (from: number, to: number) => {
+      for (let i = from; i < to; i += 10) {
+        await Promise.all(
+          Array.from({ length: Math.min(10, to - i) }, (_, j) =>
+            publish(client, uplinkTopic(plant.dataloggerSn, 'telemetry'), {
+              seq: i + j,
+              samples: [{ ts: start + (i + j) * 60_000, device: device.sn, vars: { pvPower: (i + j) / 100 } }],
+            }).then(() => {
+              acknowledged += 1;
+            }),
+          ),
+        );
+      }
+    };
+
+    // Killed while the datalogger is sending and it works through what came: nothing of it is shut down cleanly.
+    const sending = send(0, total);
+    await expect.poll(() => acknowledged, { interval: 5, timeout: 20_000 }).toBeGreaterThanOrEqual(200);
+    first.kill('SIGKILL');
+    await ended(first);
+    const second = await startIngest();
+    await sending;
+    await client.endAsync();
+    expect(acknowledged).toBe(total);
+
+    await drained();
+    second.kill('SIGTERM');
+    await ended(second);
+    const check = await database.open();
+    expect(await telemetryRows(check.db, device.id)).toBe(total);
+    await check.close();
+  });
+});
