@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { type App, buildApp } from '@sunstack/server/src/app.ts';
 import { loadConfig } from '@sunstack/server/src/config.ts';
 import { openTestDatabase, signedHeaders } from '@sunstack/server/src/test/harness.ts';
+import { benchDatabaseUrl } from './databaseCpu.ts';
 
 export interface RunningApp {
   app: App;
@@ -16,16 +17,17 @@ export interface RunningApp {
 }
 
 /**
- * The real application as main.ts starts it (both roles: the API and the mail sender loop), but on a
- * fresh database from the test harness (in-memory PGlite, or a new schema on DATABASE_URL) and on a
- * free port of 127.0.0.1.
+ * The real application as main.ts starts it (the API and the jobs: mail sender and rollup job), but
+ * on a fresh database from the test harness (in-memory PGlite, or a new schema on DATABASE_URL,
+ * whose connections carry the bench's application name) and on a free port of 127.0.0.1.
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  if (process.env.DATABASE_URL) process.env.DATABASE_URL = benchDatabaseUrl(process.env.DATABASE_URL);
   const database = await openTestDatabase();
   const config = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', ...env });
   const app = await buildApp({ config, database });
   const stop = new AbortController();
-  const sender = config.roles.includes('jobs') ? app.mail.runSender(stop.signal) : Promise.resolve();
+  const jobs = config.roles.includes('jobs') ? Promise.all([app.mail.runSender(stop.signal), app.rollups.run(stop.signal)]) : undefined;
   await app.http.listen({ port: config.port, host: '127.0.0.1' });
   const { port } = app.http.server.address() as AddressInfo;
   const [row] = await database.scriptTransaction((run) => run('select version() as version'));
@@ -52,7 +54,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     },
     async close() {
       stop.abort();
-      await sender;
+      await jobs;
       await app.http.close();
       await database.dispose();
     },

@@ -5,6 +5,7 @@
  * done when the broker acknowledges it, which the platform does only after storing it.
  */
 import mqtt, { type MqttClient } from 'mqtt';
+import { vars } from './telemetryVars.ts';
 
 interface Job {
   url: string;
@@ -18,33 +19,10 @@ interface Job {
   startTs: number;
 }
 
-const job = JSON.parse(process.argv[2] as string) as Job;
+/** protocol.md's default: a sample every 5 minutes (a replay of 288 samples is one day). */
+const SAMPLE_INTERVAL_MS = 300_000;
 
-/** Twenty variables, as a hybrid inverter reports them. */
-function vars(i: number) {
-  const v: Record<string, number> = { PVEnergyTotal: 1000 + i * 0.1, loadsTotal: 500 + i * 0.05, feedinTotal: 300 + i * 0.03 };
-  for (const name of [
-    'pvPower',
-    'pv1Volt',
-    'pv2Volt',
-    'pv1Current',
-    'pv2Current',
-    'pv1Power',
-    'pv2Power',
-    'generationPower',
-    'feedinPower',
-    'gridConsumptionPower',
-    'loadsPower',
-    'RVolt',
-    'RCurrent',
-    'RFreq',
-    'invTemperation',
-    'ambientTemperation',
-    'runningState',
-  ])
-    v[name] = Math.round(Math.random() * 1000) / 10;
-  return v;
-}
+const job = JSON.parse(process.argv[2] as string) as Job;
 
 async function connect(d: Job['dataloggers'][number]): Promise<MqttClient> {
   const client = mqtt.connect(job.url, { clientId: d.sn, username: d.sn, password: d.secret, reconnectPeriod: 0 });
@@ -55,8 +33,20 @@ async function connect(d: Job['dataloggers'][number]): Promise<MqttClient> {
   return client;
 }
 
+/** Every payload of one datalogger, built before the clock starts so the generator spends its time on MQTT. */
+function payloadsOf(d: Job['dataloggers'][number]): string[] {
+  return Array.from({ length: job.messages }, (_, m) => {
+    const samples = Array.from({ length: job.samplesPerMessage }, (_, s) => {
+      const i = m * job.samplesPerMessage + s;
+      return { ts: job.startTs + i * SAMPLE_INTERVAL_MS, device: d.device, vars: vars(i) };
+    });
+    return JSON.stringify({ seq: m, samples });
+  });
+}
+
 async function main() {
   const clients = await Promise.all(job.dataloggers.map(connect));
+  const payloads = job.dataloggers.map(payloadsOf);
   const started = performance.now();
   const perClientInterval = job.rate > 0 ? (1000 * job.dataloggers.length) / job.rate : 0;
   let acked = 0;
@@ -64,12 +54,8 @@ async function main() {
     clients.map(async (client, c) => {
       const d = job.dataloggers[c] as Job['dataloggers'][number];
       const pending: Promise<unknown>[] = [];
-      for (let m = 0; m < job.messages; m += 1) {
-        const samples = Array.from({ length: job.samplesPerMessage }, (_, s) => {
-          const i = m * job.samplesPerMessage + s;
-          return { ts: job.startTs + i * 1000, device: d.device, vars: vars(i) };
-        });
-        const sent = client.publishAsync(`dl/${d.sn}/up/telemetry`, JSON.stringify({ seq: m, samples }), { qos: 1 }).then(() => {
+      for (const [m, payload] of (payloads[c] as string[]).entries()) {
+        const sent = client.publishAsync(`dl/${d.sn}/up/telemetry`, payload, { qos: 1 }).then(() => {
           acked += 1;
         });
         pending.push(sent);

@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { run as authCall } from './authCall.ts';
+import { run as chartRender } from './chartRender.ts';
+import { run as connections } from './connections.ts';
 import { type BenchResult, type Figure, markdownTable } from './figures.ts';
 import { run as ingest } from './ingest.ts';
 import { run as loginPageJs } from './loginPageJs.ts';
@@ -15,6 +17,8 @@ const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Plant map clusters at scale', run: plantMap },
   { title: 'Ingest', run: ingest },
   { title: 'Series calls and fleet summary', run: series },
+  { title: 'Memory per connected datalogger', run: connections },
+  { title: 'Chart render', run: chartRender },
 ];
 
 const RESULTS = new URL('./RESULTS.md', import.meta.url);

@@ -93,11 +93,12 @@ export async function startServer(): Promise<E2EServer> {
     });
     const app = await buildApp({ config, database });
     cleanup.push(() => app.http.close());
-    const stopSender = new AbortController();
-    const sender = app.mail.runSender(stopSender.signal);
+    // The jobs role, as main.ts runs it: the mail sender and the rollup job.
+    const stopJobs = new AbortController();
+    const jobs = Promise.all([app.mail.runSender(stopJobs.signal), app.rollups.run(stopJobs.signal)]);
     cleanup.push(() => {
-      stopSender.abort();
-      return sender;
+      stopJobs.abort();
+      return jobs;
     });
     const address = await app.http.listen({ port: 0, host: '127.0.0.1' });
     return { baseUrl: address.replace(/\/$/, ''), mail, app, database, close: undo };

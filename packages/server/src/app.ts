@@ -14,12 +14,14 @@ import { handleError } from './http/errors.ts';
 import { type RouteAccess, registerRequestContext } from './http/requestContext.ts';
 import { registerSecurityHeaders, tileSource } from './http/securityHeaders.ts';
 import { compileSerializer } from './http/serializer.ts';
+import { createJobLoop } from './jobLoop.ts';
 import { createAccountRepo } from './modules/account/repo.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { createAuditRepo } from './modules/audit/repo.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { createAuditService } from './modules/audit/service.ts';
+import { createDynsec } from './modules/broker/mosquittoDynsec.ts';
 import { createDataloggerRepo } from './modules/datalogger/repo.ts';
 import { dataloggerRoutes } from './modules/datalogger/routes.ts';
 import { createDataloggerService } from './modules/datalogger/service.ts';
@@ -62,6 +64,7 @@ import { sessionRoutes } from './modules/session/routes.ts';
 import { createSessionService } from './modules/session/service.ts';
 import { createSessionCache, REVOCATION_CHANNEL } from './modules/session/sessionCache.ts';
 import { createTelemetryRepo } from './modules/telemetry/repo.ts';
+import { createRollupJob } from './modules/telemetry/rollups.ts';
 import { createUserRepo } from './modules/user/repo.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { createUserService } from './modules/user/service.ts';
@@ -78,6 +81,8 @@ export interface App {
   mail: MailService;
   /** Device messages in, whichever broker delivers them (started by dataLoop.ts). */
   ingest: IngestService;
+  /** The rollup job (`jobs` role): `run` until aborted; `settle` folds everything stored so far (tests). */
+  rollups: { run(signal: AbortSignal): Promise<void>; settle(): Promise<void> };
   /** Every API call and who may make it, for the role and scope test matrices. */
   apiRoutes: ApiRoute[];
 }
@@ -91,6 +96,8 @@ export interface ApiRoute {
 const API_PREFIXES = ['/c/', '/api/'];
 /** A checked session is trusted this long without reading the database; revocations evict it sooner. */
 const SESSION_CACHE_TTL_MS = 30_000;
+/** How often an idle rollup job looks for new samples: rollups and live views trail the ingest by about this. */
+const ROLLUP_POLL_MS = 1_000;
 const SESSION_CACHE_MAX_ENTRIES = 50_000;
 
 /** Builds the HTTP application and its services; starts nothing. */
@@ -166,7 +173,9 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
 
   const plantRepo = createPlantRepo(db);
   const plants = createPlantService({ plants: plantRepo, audit, now });
-  const dataloggers = createDataloggerService({ dataloggers: createDataloggerRepo(db), audit });
+  // With an external broker, dataloggers' access is provisioned there (Mosquitto's dynamic security).
+  const dynsec = config.mqtt.external && createDynsec(config.mqtt.external, http.log);
+  const dataloggers = createDataloggerService({ dataloggers: createDataloggerRepo(db), audit, dynsec });
   const devices = createDeviceService({ devices: createDeviceRepo(db), plants: plantRepo, audit });
   const organisations = createOrganisationService({ organisations: createOrganisationRepo(db), sessions, audit });
   const plantMap = createPlantMapService({ map: createPlantMapRepo(db), tiles: config.mapTiles });
@@ -184,9 +193,19 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
       retentionDays: config.rawRetentionDays,
       now,
       log: http.log,
-      onStored: (plantIds) => void live.notify(plantIds).catch((error) => http.log.warn(error, 'live update notification failed')),
     },
   );
+  // Live views refresh when the rollups (and with them today's figures) have taken new samples in.
+  const rollupJob = createRollupJob(db);
+  const rollupLoop = createJobLoop(
+    async () => {
+      const { more, plantIds } = await rollupJob.round();
+      if (plantIds.length > 0) await live.notify(plantIds);
+      return more;
+    },
+    { idleMs: ROLLUP_POLL_MS, onError: (error) => http.log.error({ err: error }, 'rollup round failed') },
+  );
+  const rollups = { run: rollupLoop.run, settle: rollupJob.settle };
   // Prometheus scrapes this; it names no tenant data.
   http.get('/metrics', async (_, reply) => reply.type(ingestMetrics.registry.contentType).send(await ingestMetrics.registry.metrics()));
 
@@ -228,5 +247,5 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
     return reply.status(404).send({ errno: Errno.notFound, result: {} });
   });
 
-  return { http, mail, ingest, apiRoutes };
+  return { http, mail, ingest, rollups, apiRoutes };
 }

@@ -91,8 +91,9 @@ export async function startTestApp(): Promise<TestApp> {
   const now = () => Date.now() + clock.offsetMs;
   const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${mail.port}`, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
   const app = await buildApp({ config, database, now });
-  const stopSender = new AbortController();
-  const sender = app.mail.runSender(stopSender.signal);
+  // The jobs role, as main.ts runs it: the mail sender and the rollup job.
+  const stopJobs = new AbortController();
+  const jobs = Promise.all([app.mail.runSender(stopJobs.signal), app.rollups.run(stopJobs.signal)]);
   const accounts = createAccountRepo(database.db);
   let accountCount = 0;
 
@@ -159,8 +160,8 @@ export async function startTestApp(): Promise<TestApp> {
       return { id: created.id, username, email, password, token: await signIn(username, password) };
     },
     async close() {
-      stopSender.abort();
-      await sender;
+      stopJobs.abort();
+      await jobs;
       await app.http.close();
       await mail.close();
       await database.dispose();

@@ -53,7 +53,12 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       if (!client || !topic || topic.sn !== client.id || packet.retain) {
         return callback(new Error(`publish to ${packet.topic} refused`));
       }
-      options.receive(client.id, packet.topic, Buffer.from(packet.payload)).then(() => callback(null));
+      // Not stored (the database failed): no acknowledgement; the client is disconnected and sends it again.
+      const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
+      options.receive(client.id, packet.topic, payload).then(
+        () => callback(null),
+        (error: Error) => callback(error),
+      );
     },
 
     authorizeSubscribe(client: Client, subscription, callback) {
@@ -73,7 +78,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     // A datalogger that reconnected has taken its id over already; the old connection says nothing.
     const current = (broker as unknown as { clients: Record<string, Client | undefined> }).clients[client.id];
     if (!DATALOGGER_SN.test(client.id) || (current && current !== client)) return;
-    void options.receive(client.id, uplinkTopic(client.id, 'status'), Buffer.from('{"online":false}'));
+    options
+      .receive(client.id, uplinkTopic(client.id, 'status'), Buffer.from('{"online":false}'))
+      .catch((error: Error) => options.log.warn(`offline status of ${client.id} not stored: ${error.message}`));
   });
   broker.on('clientError', (client: Client, error: Error) => options.log.warn(`mqtt client ${client.id}: ${error.message}`));
   broker.on('connectionError', (client: Client, error: Error) => options.log.warn(`mqtt connection ${client.id ?? ''}: ${error.message}`));

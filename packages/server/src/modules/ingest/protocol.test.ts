@@ -1,12 +1,13 @@
 import { Access, uplinkTopic } from '@sunstack/shared';
 import { sql } from 'drizzle-orm';
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { IClientOptions } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { type DataLoop, startDataLoop } from '../../dataLoop.ts';
 import { selectRows } from '../../db/rawSql.ts';
 import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
 import { signedHeaders, startTestApp, type TestApp } from '../../test/harness.ts';
+import { connectDevice, metricValue, publish } from '../broker/testClients.ts';
 
 /**
  * The device protocol against the embedded broker: who may connect, publish and subscribe, and
@@ -29,34 +30,8 @@ afterAll(async () => {
   await t.close();
 });
 
-function connect(sn: string, password: string, extra: IClientOptions = {}): Promise<MqttClient> {
-  return new Promise((resolve, reject) => {
-    const client = mqtt.connect(loop.brokerUrl, {
-      clientId: sn,
-      username: sn,
-      password,
-      reconnectPeriod: 0,
-      connectTimeout: 5_000,
-      ...extra,
-    });
-    client.once('connect', () => resolve(client));
-    client.once('error', (error) => {
-      client.end(true);
-      reject(error);
-    });
-  });
-}
-
-const metric = async (name: string) => {
-  const text = await (await t.app.http.inject({ method: 'GET', url: '/metrics' })).body;
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith(name))
-    .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
-};
-
-const publish = (client: MqttClient, topic: string, payload: unknown, options: { retain?: boolean } = {}) =>
-  client.publishAsync(topic, typeof payload === 'string' ? payload : JSON.stringify(payload), { qos: 1, ...options });
+const connect = (sn: string, password: string, extra: IClientOptions = {}) => connectDevice(loop.brokerUrl, sn, password, extra);
+const metric = (name: string) => metricValue(t.app.http, name);
 
 describe('device protocol on the embedded broker', () => {
   it('refuses a wrong secret, an unknown SN and a client id that is not the user name', async () => {
@@ -77,10 +52,10 @@ describe('device protocol on the embedded broker', () => {
     });
     const ts = Math.floor(Date.now() / 300_000) * 300_000;
     const samples = [
-      { ts, device: `BAT${sn}`, vars: { SoC: 55, batTemperature: 21.5, bogus: 'x', chargeEnergyTotal: 10 } },
+      { ts, device: `BAT${sn}`, vars: { SoC: 55, batTemperature: 21.5, bogus: 'x', ['n'.repeat(65)]: 1, chargeEnergyTotal: 10 } },
       { ts: ts - 300_000, device: `BAT${sn}`, vars: { SoC: 54, chargeEnergyTotal: 9.5 } },
     ];
-    const rejectedBefore = await metric('sunstack_ingest_rejected_values_total{reason="notFinite"}');
+    const rejectedBefore = await metric('sunstack_ingest_rejected_values_total{reason="invalidValue"}');
     // Published twice and out of order: each (device, ts) is stored once.
     await publish(client, uplinkTopic(sn, 'telemetry'), { seq: 1, samples });
     await publish(client, uplinkTopic(sn, 'telemetry'), { seq: 2, samples: [...samples].reverse() });
@@ -90,7 +65,7 @@ describe('device protocol on the embedded broker', () => {
       sql`select count(*)::int as n from telemetry t join device d on d.id = t.device_id where d.sn = ${`BAT${sn}`}`,
     );
     expect(rows[0]?.n).toBe(2);
-    expect((await metric('sunstack_ingest_rejected_values_total{reason="notFinite"}')) - rejectedBefore).toBe(2);
+    expect((await metric('sunstack_ingest_rejected_values_total{reason="invalidValue"}')) - rejectedBefore).toBe(4);
     const [status] = await selectRows<{ online: boolean; firmware: string }>(
       t.database.db,
       sql`select online, firmware from datalogger where sn = ${sn}`,

@@ -8,7 +8,6 @@ export interface KnownDevice {
   sn: string;
   dataloggerSn: string;
   plantId: number | null;
-  timeZone: string;
 }
 
 /** What the ingest reads and writes besides telemetry: devices, datalogger status, events. */
@@ -20,10 +19,9 @@ export function createIngestRepo(db: Db) {
     },
 
     async devices(sns: string[]): Promise<KnownDevice[]> {
-      const rows = await selectRows<{ id: number; sn: string; datalogger_sn: string; plant_id: number | null; time_zone: string | null }>(
+      const rows = await selectRows<{ id: number; sn: string; datalogger_sn: string; plant_id: number | null }>(
         db,
-        sql`select d.id, d.sn, d.datalogger_sn, d.plant_id, p.time_zone from device d
-          left join plant p on p.id = d.plant_id
+        sql`select d.id, d.sn, d.datalogger_sn, d.plant_id from device d
           where d.sn in (select v #>> '{}' from jsonb_array_elements(${jsonParam(sns)}) v)`,
       );
       return rows.map((row) => ({
@@ -31,7 +29,6 @@ export function createIngestRepo(db: Db) {
         sn: row.sn,
         dataloggerSn: row.datalogger_sn,
         plantId: row.plant_id === null ? null : Number(row.plant_id),
-        timeZone: row.time_zone ?? 'UTC',
       }));
     },
 

@@ -2,6 +2,7 @@ import {
   eventPayload,
   inventoryPayload,
   MAX_PAYLOAD_BYTES,
+  MAX_VARIABLE_NAME,
   parseUplinkTopic,
   replyPayload,
   statusPayload,
@@ -9,6 +10,7 @@ import {
 } from '@sunstack/shared';
 import type { z } from 'zod';
 import { deviceSecretMatches } from '../datalogger/secret.ts';
+import type { Vars } from '../telemetry/energy.ts';
 import type { DeviceSample, TelemetryRepo } from '../telemetry/repo.ts';
 import type { IngestMetrics } from './metrics.ts';
 import type { IngestRepo, KnownDevice } from './repo.ts';
@@ -21,16 +23,23 @@ export interface IngestOptions {
   /** Samples older than this are refused (raw retention). */
   retentionDays?: number;
   now?: () => number;
-  /** Told which plants got new samples, after they are durable (live views refresh then). */
-  onStored?: (plantIds: number[]) => void;
   log?: { warn(message: string): void; error(error: unknown, message?: string): void };
 }
 
 /** A sample measured longer ago than this travels in the replay lane, behind live data. */
 const LIVE_WINDOW_MS = 15 * 60_000;
-/** Devices' plants and zones are cached this long (inventory changes evict at once). */
+/** Batches written at once: the database works on one while the next is gathered and sent. */
+const WRITERS = 2;
+/** With fewer messages waiting, the writer lingers a moment for more: fewer, larger writes at a steady rate. */
+const LINGER_BELOW_MESSAGES = 500;
+const LINGER_MS = 20;
+/** Devices' plants are cached this long (inventory changes evict at once). */
 const DEVICE_CACHE_MS = 60_000;
 const FUTURE_TOLERANCE_MS = 24 * 3_600_000;
+
+/** Whether a sample's value is kept: a finite number under a name of acceptable length. */
+const isAcceptedValue = (name: string, value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) && name.length <= MAX_VARIABLE_NAME;
 
 interface QueuedMessage {
   samples: DeviceSample[];
@@ -40,8 +49,8 @@ interface QueuedMessage {
 
 /**
  * The ingest: takes device messages from a broker, validates them, and stores them. `receive`
- * resolves once the message is durable (or dropped), so a broker can acknowledge it then; it
- * never rejects, whatever arrives. Telemetry goes through a bounded two-lane queue written in
+ * resolves once the message is durable (or dropped as invalid), so a broker can acknowledge it
+ * then; no payload makes it reject, only a failing database. Telemetry goes through a bounded two-lane queue written in
  * batches; replayed history waits behind live data.
  */
 export function createIngestService(
@@ -58,7 +67,7 @@ export function createIngestService(
   const live: QueuedMessage[] = [];
   const replay: QueuedMessage[] = [];
   const spaceWaiters: (() => void)[] = [];
-  let writing: Promise<void> | undefined;
+  const writers = new Set<Promise<void>>();
   const deviceCache = new Map<string, { device: KnownDevice | null; until: number }>();
 
   const queued = () => live.length + replay.length;
@@ -82,37 +91,47 @@ export function createIngestService(
     return result;
   }
 
-  async function drain() {
+  /** Takes the next batch: live messages first, then replayed ones, up to `maxBatch` samples. */
+  function takeBatch(): QueuedMessage[] {
+    const batch: QueuedMessage[] = [];
+    let samples = 0;
+    for (const lane of [live, replay]) {
+      while (lane.length > 0 && (batch.length === 0 || samples + (lane[0] as QueuedMessage).samples.length <= maxBatch)) {
+        const message = lane.shift() as QueuedMessage;
+        batch.push(message);
+        samples += message.samples.length;
+      }
+    }
+    for (const waiter of spaceWaiters.splice(0, maxQueued - queued())) waiter();
+    metrics.queueDepth.set(queued());
+    return batch;
+  }
+
+  async function write(batch: QueuedMessage[]) {
+    const all = batch.flatMap((message) => message.samples);
+    try {
+      const stored = await telemetry.writeBatch(all);
+      metrics.samples.inc(stored);
+      metrics.duplicateSamples.inc(all.length - stored);
+      metrics.batchSize.observe(all.length);
+      const at = now();
+      for (const message of batch) if (message.live) for (const s of message.samples) metrics.lag.observe(Math.max(0, at - s.ts) / 1000);
+      for (const message of batch) message.done();
+    } catch (error) {
+      // Not durable: put the batch back and retry after a pause; publishers stay unacknowledged.
+      log?.error(error, 'ingest: storing a batch failed; retrying');
+      live.unshift(...batch.filter((m) => m.live));
+      replay.unshift(...batch.filter((m) => !m.live));
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
+
+  /** One writer: stores batches while messages wait, lingering a moment when only a few do. */
+  async function writer() {
     while (queued() > 0) {
-      const batch: QueuedMessage[] = [];
-      let samples = 0;
-      for (const lane of [live, replay]) {
-        while (lane.length > 0 && (batch.length === 0 || samples + (lane[0] as QueuedMessage).samples.length <= maxBatch)) {
-          const message = lane.shift() as QueuedMessage;
-          batch.push(message);
-          samples += message.samples.length;
-        }
-      }
-      for (const waiter of spaceWaiters.splice(0, maxQueued - queued())) waiter();
-      metrics.queueDepth.set(queued());
-      const all = batch.flatMap((message) => message.samples);
-      try {
-        const stored = await telemetry.writeBatch(all);
-        metrics.samples.inc(stored);
-        metrics.duplicateSamples.inc(all.length - stored);
-        metrics.batchSize.observe(all.length);
-        const at = now();
-        for (const message of batch) if (message.live) for (const s of message.samples) metrics.lag.observe(Math.max(0, at - s.ts) / 1000);
-        for (const message of batch) message.done();
-        const plantIds = new Set(all.flatMap((s) => (s.plantId === null ? [] : [s.plantId])));
-        if (stored > 0 && plantIds.size > 0) options.onStored?.([...plantIds]);
-      } catch (error) {
-        // Not durable: put the batch back and retry after a pause; publishers stay unacknowledged.
-        log?.error(error, 'ingest: storing a batch failed; retrying');
-        live.unshift(...batch.filter((m) => m.live));
-        replay.unshift(...batch.filter((m) => !m.live));
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-      }
+      if (queued() < LINGER_BELOW_MESSAGES) await new Promise((resolve) => setTimeout(resolve, LINGER_MS));
+      const batch = takeBatch();
+      if (batch.length > 0) await write(batch);
     }
   }
 
@@ -120,14 +139,35 @@ export function createIngestService(
     return new Promise((resolve) => {
       (message.live ? live : replay).push({ ...message, done: resolve });
       metrics.queueDepth.set(queued());
-      writing ??= drain().finally(() => {
-        writing = undefined;
-      });
+      while (writers.size < WRITERS) {
+        const running: Promise<void> = writer().finally(() => writers.delete(running));
+        writers.add(running);
+      }
     });
   }
 
   async function waitForSpace() {
     while (queued() >= maxQueued) await new Promise<void>((resolve) => spaceWaiters.push(resolve));
+  }
+
+  /**
+   * The sample's values the platform keeps: finite numbers under acceptable names; the rest is
+   * counted. Answers the object itself when all of it is kept (the usual case, no copy), or
+   * undefined when nothing is.
+   */
+  function acceptedValues(values: Record<string, unknown>): Vars | undefined {
+    let kept = 0;
+    let total = 0;
+    for (const name in values) {
+      total += 1;
+      if (isAcceptedValue(name, values[name])) kept += 1;
+    }
+    if (kept < total) metrics.rejectedValues.inc({ reason: 'invalidValue' }, total - kept);
+    if (kept === 0) return undefined;
+    if (kept === total) return values as Vars;
+    const copy: Vars = {};
+    for (const name in values) if (isAcceptedValue(name, values[name])) copy[name] = values[name] as number;
+    return copy;
   }
 
   function parse<T extends z.ZodType>(schema: T, payload: Buffer): z.infer<T> | undefined {
@@ -163,13 +203,9 @@ export function createIngestService(
         metrics.rejectedValues.inc({ reason: 'time' });
         continue;
       }
-      const vars: Record<string, number> = {};
-      for (const [name, value] of Object.entries(sample.vars)) {
-        if (typeof value === 'number' && Number.isFinite(value)) vars[name] = value;
-        else metrics.rejectedValues.inc({ reason: 'notFinite' });
-      }
-      if (Object.keys(vars).length === 0) continue;
-      samples.push({ deviceId: device.id, plantId: device.plantId, timeZone: device.timeZone, ts: sample.ts, vars });
+      const vars = acceptedValues(sample.vars);
+      if (!vars) continue;
+      samples.push({ deviceId: device.id, plantId: device.plantId, ts: sample.ts, vars });
     }
     if (samples.length === 0) return;
     const newest = Math.max(...samples.map((s) => s.ts));
@@ -221,7 +257,9 @@ export function createIngestService(
 
     /**
      * One message a datalogger published on `topic` (already authorised for `dataloggerSn` by the
-     * broker). Resolves when it is stored or dropped; never rejects.
+     * broker). Resolves when it is stored, or dropped as invalid; rejects only when the database
+     * failed (a device lookup, inventory, event or status write), and then the broker must not
+     * acknowledge the message, so the datalogger sends it again. Telemetry batches retry by themselves.
      */
     async receive(dataloggerSn: string, topic: string, payload: Buffer): Promise<void> {
       const parsed = parseUplinkTopic(topic);
@@ -238,13 +276,14 @@ export function createIngestService(
         await handlers[parsed.kind](dataloggerSn, payload);
       } catch (error) {
         metrics.rejectedMessages.inc({ reason: 'error' });
-        log?.error(error, `ingest: ${parsed.kind} of ${dataloggerSn} failed`);
+        log?.error(error, `ingest: ${parsed.kind} of ${dataloggerSn} failed; not acknowledged`);
+        throw error;
       }
     },
 
     /** Resolves when everything queued is stored (shutdown, tests). */
     async flush() {
-      while (writing) await writing;
+      while (writers.size > 0) await Promise.all(writers);
     },
 
     queued,

@@ -1,6 +1,7 @@
 import type { Language } from '@sunstack/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { createJobLoop } from '../../jobLoop.ts';
 import type { MailRepo } from './repo.ts';
 import { type MailTemplate, renderMail } from './templates.ts';
 
@@ -14,7 +15,6 @@ const POLL_MS = 2_000;
 export function createMailService(deps: { mails: MailRepo; smtpUrl: string | undefined; from: string; log: FastifyBaseLogger }) {
   const { mails, smtpUrl, from, log } = deps;
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
-  let wake: (() => void) | undefined;
 
   async function deliverDue() {
     const claimed = await mails.claimDue(BATCH);
@@ -34,32 +34,22 @@ export function createMailService(deps: { mails: MailRepo; smtpUrl: string | und
     return claimed.length;
   }
 
+  const sender = createJobLoop(async () => (await deliverDue()) === BATCH, {
+    idleMs: POLL_MS,
+    onError: (error) => log.error({ err: error }, 'mail sender pass failed'),
+  });
+
   return {
     async send(to: string, template: MailTemplate, language: Language, vars: Record<string, string | number>) {
       await mails.enqueue({ recipient: to, ...renderMail(template, language, vars) });
-      wake?.();
+      sender.wake();
     },
 
     deliverDue,
 
     /** Runs the sender until `signal` aborts; an enqueue in this process wakes it at once. */
     async runSender(signal: AbortSignal) {
-      signal.addEventListener('abort', () => wake?.(), { once: true });
-      while (!signal.aborted) {
-        try {
-          if ((await deliverDue()) === BATCH) continue;
-        } catch (error) {
-          log.error({ err: error }, 'mail sender pass failed');
-        }
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, POLL_MS);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = undefined;
-      }
+      await sender.run(signal);
       transport?.close();
     },
   };

@@ -9,11 +9,6 @@ import { offsetAt } from '@sunstack/shared';
 export const FIVE_MINUTES_MS = 300_000;
 const HOUR_MS = 3_600_000;
 
-export const INTERVAL_GRAINS = ['5m', '1h'] as const;
-export const CALENDAR_GRAINS = ['day', 'month', 'year'] as const;
-export type IntervalGrain = (typeof INTERVAL_GRAINS)[number];
-export type CalendarGrain = (typeof CALENDAR_GRAINS)[number];
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The buckets a sample at `ts` belongs to: interval starts as UTC ms, calendar starts as local dates. */
