@@ -68,17 +68,6 @@ export function createMonitoringRepo(db: Db) {
           from plant p where p.id in (select (v #>> '{}')::bigint from jsonb_array_elements(${jsonParam(plantIds)}) v)`,
       );
     },
-
-    /** Years a subject has energy in, for lifetime charts. */
-    async yearsOf(kind: 'device' | 'plant', ids: number[]) {
-      const rows = await selectRows<{ year: string }>(
-        db,
-        sql`select distinct to_char(start, 'YYYY') as year from rollup_calendar
-          where subject_kind = ${kind} and grain = 'year' and subject_id in (select (v #>> '{}')::bigint from jsonb_array_elements(${jsonParam(ids)}) v)
-          order by year`,
-      );
-      return rows.map((row) => row.year);
-    },
   };
 }
 export type MonitoringRepo = ReturnType<typeof createMonitoringRepo>;

@@ -116,12 +116,12 @@ export function createMonitoringService(deps: {
         energy: r.energy,
       }));
     } else {
-      const years = await monitoring.yearsOf(kind, [id]);
-      buckets = years.map((y) => ({ key: `${y}-01-01`, label: y }));
+      // The years with data are the subject's year rows themselves: one query.
       rows = (await telemetry.calendarEnergy(kind, id, 'year', '1970-01-01', '2999-01-01')).map((r) => ({
         key: r.start,
         energy: r.energy,
       }));
+      buckets = rows.map((row) => ({ key: row.key, label: String(row.key).slice(0, 4) }));
     }
     const byKey = new Map(rows.map((row) => [row.key, row.energy]));
     return {

@@ -177,8 +177,12 @@ describe('rollups from raw samples', () => {
           await database.db.execute(sql`update plant set time_zone = ${zone} where id = ${own.plantId}`);
           await database.db.execute(sql`delete from telemetry where device_id = ${deviceId}`);
           await database.db.execute(sql`delete from rollup_dirty`);
-          await database.db.execute(sql`delete from rollup_interval where (subject_kind, subject_id) in (('device', ${deviceId}), ('plant', ${own.plantId}))`);
-          await database.db.execute(sql`delete from rollup_calendar where (subject_kind, subject_id) in (('device', ${deviceId}), ('plant', ${own.plantId}))`);
+          await database.db.execute(
+            sql`delete from rollup_interval where (subject_kind, subject_id) in (('device', ${deviceId}), ('plant', ${own.plantId}))`,
+          );
+          await database.db.execute(
+            sql`delete from rollup_calendar where (subject_kind, subject_id) in (('device', ${deviceId}), ('plant', ${own.plantId}))`,
+          );
 
           // Deliver every sample at least once, some twice, shuffled, in random batches; the job runs between some of them.
           let state = seed;

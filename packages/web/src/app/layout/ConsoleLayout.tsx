@@ -23,7 +23,9 @@ function useTabsFollowLocation() {
   const location = useLocation();
   const navigate = useNavigate();
   const open = useTabStore((state) => state.open);
-  const active = useTabStore(activeTab);
+  // The id only: the console re-renders when another tab comes to the front, not when the active
+  // tab's title or query changes.
+  const activeId = useTabStore((state) => state.activeId);
 
   useEffect(() => {
     const route = routeByPath(location.pathname);
@@ -35,14 +37,15 @@ function useTabsFollowLocation() {
 
   // Only a change of the active tab (a click, a close) moves the address; on first mount the
   // address leads and the effect above opens its tab.
-  const previousActive = useRef(active.id);
+  const previousActive = useRef(activeId);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the active tab moves the address
   useEffect(() => {
-    if (previousActive.current === active.id) return;
-    previousActive.current = active.id;
+    if (previousActive.current === activeId) return;
+    previousActive.current = activeId;
+    const active = activeTab(useTabStore.getState());
     const target = `${active.path}${queryString(active.query)}`;
     if (target !== `${location.pathname}${location.search}`) navigate(target);
-  }, [active.id]);
+  }, [activeId]);
 }
 
 export default function ConsoleLayout() {

@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { createContext, Suspense, useContext, useEffect } from 'react';
+import { createContext, memo, Suspense, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClientStore } from '../../lib/clientStore.ts';
 import { useContentHeights } from '../../lib/layout.ts';
@@ -39,22 +39,31 @@ export function TabHost() {
   useDocumentTitle(active);
   const shown = tabView ? tabs : [active];
 
-  return shown.map((tab) => {
-    const Screen = SCREENS[tab.name];
-    if (!Screen) return null;
-    return (
-      <div key={tab.id} hidden={tab.id !== active.id} style={{ minHeight: heights.content - 64 }}>
-        <TabContext.Provider value={tab}>
-          <Suspense fallback={<Spin />}>
-            <Screen key={tab.refreshKey} />
-          </Suspense>
-        </TabContext.Provider>
-      </div>
-    );
-  });
+  return shown.map((tab) => <TabPane key={tab.id} tab={tab} hidden={tab.id !== active.id} minHeight={heights.content - 64} />);
 }
 
-/** Counts a screen's work in flight against its tab (spec section 2: loading counted per tab). */
+/**
+ * One tab's screen, memoised: opening, closing or retitling a tab re-renders no other tab's screen,
+ * and switching tabs only the two it shows and hides.
+ */
+const TabPane = memo(function TabPane({ tab, hidden, minHeight }: { tab: Tab; hidden: boolean; minHeight: number }) {
+  const Screen = SCREENS[tab.name];
+  if (!Screen) return null;
+  return (
+    <div hidden={hidden} style={{ minHeight }}>
+      <TabContext.Provider value={tab}>
+        <Suspense fallback={<Spin />}>
+          <Screen key={tab.refreshKey} />
+        </Suspense>
+      </TabContext.Provider>
+    </div>
+  );
+});
+
+/**
+ * Counts a screen's work in flight against its tab (spec section 2: loading counted per tab): the tab
+ * bar entry shows it, and refresh waits for it.
+ */
 export function useTabBusy(busy: boolean) {
   const { id } = useTab();
   useEffect(() => {

@@ -103,12 +103,15 @@ describe('tab rules (spec sections 2 and 4)', () => {
   });
 
   it('skips a refresh while the tab is loading, and counts loading per tab', () => {
-    let state = rules.openTab(rules.initialTabs('/'), tab('a'));
-    state = rules.changeTabLoading(state, 'a', 1);
-    expect(rules.refreshTab(state, 'a')).toBe(state);
-    state = rules.changeTabLoading(state, 'a', -1);
-    expect(rules.refreshTab(state, 'a').tabs[1]?.refreshKey).toBe(1);
-    expect(rules.changeTabLoading(state, 'a', -1).tabs[1]?.loadingNum).toBe(0);
+    const state = rules.openTab(rules.initialTabs('/'), tab('a'));
+    let loading = rules.changeTabLoading(rules.changeTabLoading({}, 'a', 1), 'a', 1);
+    expect(rules.refreshTab(state, loading, 'a')).toBe(state);
+    expect(rules.refreshTab(state, loading, rules.HOME_TAB_ID).tabs[0]?.refreshKey).toBe(1);
+    loading = rules.changeTabLoading(loading, 'a', -1);
+    expect(rules.refreshTab(state, loading, 'a')).toBe(state);
+    loading = rules.changeTabLoading(loading, 'a', -1);
+    expect(rules.refreshTab(state, loading, 'a').tabs[1]?.refreshKey).toBe(1);
+    expect(rules.changeTabLoading(loading, 'a', -1).a).toBe(0);
   });
 
   it('sets the title of the current tab only', () => {

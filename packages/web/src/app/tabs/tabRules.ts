@@ -15,8 +15,6 @@ export interface Tab {
   query: Record<string, string>;
   params: Record<string, string>;
   isShow: boolean;
-  /** Calls in flight for this tab; refresh is skipped while it is above 0. */
-  loadingNum: number;
   /** Bumped to remount the tab's screen (refresh). */
   refreshKey: number;
 }
@@ -28,17 +26,24 @@ export interface TabsState {
   history: string[];
 }
 
+/**
+ * Calls in flight per tab id; refresh is skipped while a tab's count is above 0. Kept apart from
+ * the tabs, so a count changing leaves the tab list (and the console and screens that read it) as
+ * it was: only the tab bar entry showing the count re-renders.
+ */
+export type TabLoading = Record<string, number>;
+
 export type NewTab = Pick<Tab, 'id' | 'name' | 'title' | 'path'> & Partial<Pick<Tab, 'query' | 'params'>>;
 
 export function homeTab(path: string): Tab {
-  return { id: HOME_TAB_ID, name: 'index', title: 'home', path, query: {}, params: {}, isShow: true, loadingNum: 0, refreshKey: 0 };
+  return { id: HOME_TAB_ID, name: 'index', title: 'home', path, query: {}, params: {}, isShow: true, refreshKey: 0 };
 }
 
 export function initialTabs(homePath: string): TabsState {
   return { tabs: [homeTab(homePath)], activeId: HOME_TAB_ID, history: [HOME_TAB_ID] };
 }
 
-const fresh = (tab: NewTab): Tab => ({ query: {}, params: {}, isShow: true, loadingNum: 0, refreshKey: 0, ...tab });
+const fresh = (tab: NewTab): Tab => ({ query: {}, params: {}, isShow: true, refreshKey: 0, ...tab });
 
 function activate(state: TabsState, id: string): TabsState {
   return { ...state, activeId: id, history: [...state.history.filter((h) => h !== id), id] };
@@ -121,13 +126,13 @@ export function setTabTitle(state: TabsState, title: string): TabsState {
   return { ...state, tabs: state.tabs.map((t) => (t.id === state.activeId ? { ...t, title } : t)) };
 }
 
-export function changeTabLoading(state: TabsState, id: string, delta: 1 | -1): TabsState {
-  return { ...state, tabs: state.tabs.map((t) => (t.id === id ? { ...t, loadingNum: Math.max(0, t.loadingNum + delta) } : t)) };
+export function changeTabLoading(loading: TabLoading, id: string, delta: 1 | -1): TabLoading {
+  return { ...loading, [id]: Math.max(0, (loading[id] ?? 0) + delta) };
 }
 
 /** Remounts a tab's screen, unless it is still loading (spec section 4). */
-export function refreshTab(state: TabsState, id: string): TabsState {
+export function refreshTab(state: TabsState, loading: TabLoading, id: string): TabsState {
   const tab = state.tabs.find((t) => t.id === id);
-  if (!tab || tab.loadingNum > 0) return state;
+  if (!tab || (loading[id] ?? 0) > 0) return state;
   return { ...state, tabs: state.tabs.map((t) => (t.id === id ? { ...t, refreshKey: t.refreshKey + 1 } : t)) };
 }

@@ -5,6 +5,8 @@ import { i18next } from '../../lib/i18n.ts';
 import * as rules from './tabRules.ts';
 
 interface TabStore extends rules.TabsState {
+  /** Not reset with the tabs: each screen's useTabBusy gives its count back when it unmounts. */
+  loading: rules.TabLoading;
   /** Opens a tab; without an id it only warns (spec section 2: "specify a tabId"). */
   open(tab: Partial<rules.NewTab> & Omit<rules.NewTab, 'id'>): void;
   append(tab: rules.NewTab): void;
@@ -21,6 +23,7 @@ interface TabStore extends rules.TabsState {
 
 export const useTabStore = create<TabStore>()((set) => ({
   ...rules.initialTabs(HOME_PATH),
+  loading: {},
   open: (tab) => {
     if (!tab.id) {
       void message.warning(i18next.t('tabs.specifyTabId'));
@@ -35,9 +38,12 @@ export const useTabStore = create<TabStore>()((set) => ({
   closeScope: (scope) => set((state) => rules.closeTabs(state, scope)),
   back: () => set((state) => rules.backTab(state)),
   setTitle: (title) => set((state) => rules.setTabTitle(state, title)),
-  changeLoading: (id, delta) => set((state) => rules.changeTabLoading(state, id, delta)),
-  refresh: (id) => set((state) => rules.refreshTab(state, id)),
+  changeLoading: (id, delta) => set((state) => ({ loading: rules.changeTabLoading(state.loading, id, delta) })),
+  refresh: (id) => set((state) => rules.refreshTab(state, state.loading, id)),
   reset: () => set(rules.initialTabs(HOME_PATH)),
 }));
 
 export const activeTab = (state: rules.TabsState) => state.tabs.find((t) => t.id === state.activeId) as rules.Tab;
+
+/** Whether a tab has calls in flight: a boolean, so its tab bar entry re-renders only when that flips. */
+export const tabBusy = (id: string) => (state: TabStore) => (state.loading[id] ?? 0) > 0;
