@@ -174,7 +174,8 @@ describe('grant, share, revoke and move (model-based)', () => {
       { numRuns: 25 },
     );
     console.info(`scope model: ${steps} random steps, each checked for ${Object.keys(acc).length} accounts`);
-  });
+    // Hundreds of calls: about 25 s on a busy 2-core machine, so more than the project's 30 s default.
+  }, 120_000);
 
   it('refuses to move a branch below itself', async () => {
     await t.call('POST', '/c/v0/organisation/move', { id: org.agentA, parentId: org.distA }, { token: acc.admin?.token });
