@@ -17,7 +17,7 @@ export interface RunningApp {
 }
 
 /**
- * The real application as main.ts starts it (the API and the jobs: mail sender and rollup job), but
+ * The real application as main.ts starts it (the API and the jobs: mail sender, rollups, retention), but
  * on a fresh database from the test harness (in-memory PGlite, or a new schema on DATABASE_URL,
  * whose connections carry the bench's application name) and on a free port of 127.0.0.1.
  */
@@ -27,7 +27,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const config = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', ...env });
   const app = await buildApp({ config, database });
   const stop = new AbortController();
-  const jobs = config.roles.includes('jobs') ? Promise.all([app.mail.runSender(stop.signal), app.rollups.run(stop.signal)]) : undefined;
+  const jobs = config.roles.includes('jobs') ? app.runJobs(stop.signal) : undefined;
   await app.http.listen({ port: config.port, host: '127.0.0.1' });
   const { port } = app.http.server.address() as AddressInfo;
   const [row] = await database.scriptTransaction((run) => run('select version() as version'));

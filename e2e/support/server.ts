@@ -93,9 +93,9 @@ export async function startServer(): Promise<E2EServer> {
     });
     const app = await buildApp({ config, database });
     cleanup.push(() => app.http.close());
-    // The jobs role, as main.ts runs it: the mail sender and the rollup job.
+    // The jobs role, as main.ts runs it.
     const stopJobs = new AbortController();
-    const jobs = Promise.all([app.mail.runSender(stopJobs.signal), app.rollups.run(stopJobs.signal)]);
+    const jobs = app.runJobs(stopJobs.signal);
     cleanup.push(() => {
       stopJobs.abort();
       return jobs;

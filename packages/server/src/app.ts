@@ -81,8 +81,10 @@ export interface App {
   mail: MailService;
   /** Device messages in, whichever broker delivers them (started by dataLoop.ts). */
   ingest: IngestService;
-  /** The rollup job (`jobs` role): `run` until aborted; `settle` folds everything stored so far (tests). */
-  rollups: { run(signal: AbortSignal): Promise<void>; settle(): Promise<void> };
+  /** The background jobs of the `jobs` role (mail sender, rollup job, raw retention), until `signal` aborts. */
+  runJobs(signal: AbortSignal): Promise<void>;
+  /** Folds everything stored so far into the rollups at once (tests). */
+  rollups: { settle(): Promise<void> };
   /** Every API call and who may make it, for the role and scope test matrices. */
   apiRoutes: ApiRoute[];
 }
@@ -98,6 +100,8 @@ const API_PREFIXES = ['/c/', '/api/'];
 const SESSION_CACHE_TTL_MS = 30_000;
 /** How often an idle rollup job looks for new samples: rollups and live views trail the ingest by about this. */
 const ROLLUP_POLL_MS = 1_000;
+/** Raw samples expire a month at a time; looking once an hour is plenty. */
+const RETENTION_POLL_MS = 3_600_000;
 const SESSION_CACHE_MAX_ENTRIES = 50_000;
 
 /** Builds the HTTP application and its services; starts nothing. */
@@ -205,7 +209,17 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
     },
     { idleMs: ROLLUP_POLL_MS, onError: (error) => http.log.error({ err: error }, 'rollup round failed') },
   );
-  const rollups = { run: rollupLoop.run, settle: rollupJob.settle };
+  const retentionLoop = createJobLoop(
+    async () => {
+      const dropped = await telemetry.dropExpiredPartitions(config.rawRetentionDays, now());
+      if (dropped.length > 0) http.log.info(`raw samples past ${config.rawRetentionDays} days dropped: ${dropped.join(', ')}`);
+      return false;
+    },
+    { idleMs: RETENTION_POLL_MS, onError: (error) => http.log.error({ err: error }, 'raw retention failed') },
+  );
+  const runJobs = async (signal: AbortSignal) => {
+    await Promise.all([mail.runSender(signal), rollupLoop.run(signal), retentionLoop.run(signal)]);
+  };
   // Prometheus scrapes this; it names no tenant data.
   http.get('/metrics', async (_, reply) => reply.type(ingestMetrics.registry.contentType).send(await ingestMetrics.registry.metrics()));
 
@@ -247,5 +261,5 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
     return reply.status(404).send({ errno: Errno.notFound, result: {} });
   });
 
-  return { http, mail, ingest, rollups, apiRoutes };
+  return { http, mail, ingest, runJobs, rollups: { settle: rollupJob.settle }, apiRoutes };
 }

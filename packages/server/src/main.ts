@@ -10,14 +10,14 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await migrate(database);
-  const { http, mail, ingest, rollups } = await buildApp({ config, database });
+  const { http, ingest, runJobs } = await buildApp({ config, database });
   if (config.demo && (await seedDemo(database))) {
     http.log.info(`demo data seeded; accounts ${DEMO_ACCOUNTS.map((a) => a.username).join(', ')} (password ${DEMO_PASSWORD})`);
   }
 
   const stop = new AbortController();
   const tasks: Promise<unknown>[] = [];
-  if (config.roles.includes('jobs')) tasks.push(mail.runSender(stop.signal), rollups.run(stop.signal));
+  if (config.roles.includes('jobs')) tasks.push(runJobs(stop.signal));
   let dataLoop: DataLoop | undefined;
   if (config.roles.includes('ingest')) dataLoop = await startDataLoop(config, ingest, http.log);
   const fleet =

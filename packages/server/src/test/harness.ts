@@ -91,9 +91,9 @@ export async function startTestApp(): Promise<TestApp> {
   const now = () => Date.now() + clock.offsetMs;
   const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${mail.port}`, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
   const app = await buildApp({ config, database, now });
-  // The jobs role, as main.ts runs it: the mail sender and the rollup job.
+  // The jobs role, as main.ts runs it.
   const stopJobs = new AbortController();
-  const jobs = Promise.all([app.mail.runSender(stopJobs.signal), app.rollups.run(stopJobs.signal)]);
+  const jobs = app.runJobs(stopJobs.signal);
   const accounts = createAccountRepo(database.db);
   let accountCount = 0;
 

@@ -8,8 +8,6 @@ let plant: FleetPlant;
 let admin: TestAccount;
 let stranger: TestAccount;
 let base = '';
-const jobs = new AbortController();
-let running: Promise<void>;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -17,14 +15,8 @@ beforeAll(async () => {
   admin = await t.createAccount(Access.admin);
   stranger = await t.createAccount(Access.endUser);
   base = await t.app.http.listen({ port: 0, host: '127.0.0.1' });
-  // The jobs role's rollup job: it tells live streams about new data once it has taken it in.
-  running = t.app.rollups.run(jobs.signal);
 });
-afterAll(async () => {
-  jobs.abort();
-  await running;
-  await t.close();
-});
+afterAll(() => t.close());
 
 const PATH = '/c/v0/device/real/stream';
 

@@ -92,6 +92,21 @@ describe('telemetry storage', () => {
     expect(hour).toMatchObject({ samples: 3, sums: { pvPower: 12, SoC: 50 }, counts: { SoC: 1 } });
   });
 
+  it('drops raw samples a month at a time once past retention, and keeps the rollups', async () => {
+    const id = fleet.devices[1]?.id as number;
+    const old = Date.UTC(2020, 0, 15, 12);
+    const sample = (ts: number) => ({ deviceId: id, plantId: fleet.plantId, ts, vars: { PVEnergyTotal: ts / 1e9 } });
+    await repo.writeBatch([sample(old), sample(old + FIVE_MIN)]);
+    await job.settle();
+    const now = Date.UTC(2026, 10, 22);
+    expect(await repo.dropExpiredPartitions(400, now)).toEqual(['telemetry_202001']);
+    expect(await repo.samples(id, old - FIVE_MIN, old + 2 * FIVE_MIN)).toEqual([]);
+    expect(await repo.calendarEnergy('device', id, 'day', '2020-01-15', '2020-01-15')).toHaveLength(1);
+    // Partitions inside retention stay; a month dropped is created again when a sample of it comes.
+    expect(await repo.dropExpiredPartitions(400, now)).toEqual([]);
+    expect(await repo.writeBatch([sample(old)])).toBe(1);
+  });
+
   it('keeps the newest values of each device, merged across samples', async () => {
     const id = fleet.devices[0]?.id as number;
     const late = { deviceId: id, plantId: fleet.plantId, ts: DST_DAY_START - FIVE_MIN, vars: { pvPower: 99 } };

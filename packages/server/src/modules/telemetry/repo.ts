@@ -73,6 +73,34 @@ export function createTelemetryRepo(db: Db) {
       return Number(result?.stored ?? 0);
     },
 
+    /**
+     * Drops the monthly partitions of raw samples that ended more than `retentionDays` ago (rollups
+     * stay). Raw samples are thus kept at least that long and removed a month at a time: dropping a
+     * partition costs nothing, deleting rows would cost as much as writing them. Answers the
+     * partitions dropped.
+     */
+    async dropExpiredPartitions(retentionDays: number, now: number): Promise<string[]> {
+      const rows = await selectRows<{ name: string }>(
+        db,
+        sql`select c.relname as name from pg_inherits i
+          join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+          join pg_namespace n on n.oid = p.relnamespace
+          where p.relname = 'telemetry' and n.nspname = current_schema()`,
+      );
+      const cutoff = now - retentionDays * 86_400_000;
+      const expired = rows
+        .map((row) => row.name)
+        .filter((name) => {
+          const month = /^telemetry_(\d{4})(\d{2})$/.exec(name);
+          return month !== null && Date.UTC(Number(month[1]), Number(month[2]), 1) <= cutoff;
+        });
+      for (const name of expired) {
+        await db.execute(sql.raw(`drop table ${name}`));
+        partitions.delete(`${name.slice(10, 14)}-${name.slice(14, 16)}`);
+      }
+      return expired;
+    },
+
     async latest(deviceIds: number[]) {
       if (deviceIds.length === 0) return [];
       return selectRows<{ device_id: number; ts: number; vars: Vars }>(
