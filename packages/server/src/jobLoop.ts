@@ -17,6 +17,8 @@ export function createJobLoop(pass: () => Promise<boolean>, options: { idleMs: n
         } catch (error) {
           options.onError(error);
         }
+        // Aborted during the pass (when there was no pause to cut short): stop now, not after a pause.
+        if (signal.aborted) break;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, options.idleMs);
           wake = () => {
