@@ -179,7 +179,7 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
   const plants = createPlantService({ plants: plantRepo, audit, now });
   // With an external broker, dataloggers' access is provisioned there (Mosquitto's dynamic security).
   const dynsec = config.mqtt.external && createDynsec(config.mqtt.external, http.log);
-  const dataloggers = createDataloggerService({ dataloggers: createDataloggerRepo(db), audit, dynsec });
+  const dataloggers = createDataloggerService({ dataloggers: createDataloggerRepo(db), audit, dynsec, log: http.log });
   const devices = createDeviceService({ devices: createDeviceRepo(db), plants: plantRepo, audit });
   const organisations = createOrganisationService({ organisations: createOrganisationRepo(db), sessions, audit });
   const plantMap = createPlantMapService({ map: createPlantMapRepo(db), tiles: config.mapTiles });

@@ -1,3 +1,4 @@
+import { parseUplinkTopic } from '@sunstack/shared';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Config } from './config.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './modules/broker/embeddedBroker.ts';
@@ -94,8 +95,9 @@ export async function startDataLoop(
       // mqtt.js sends the PUBACK when `done` is called: once the message is durable, or at once if another connection stores it.
       client.handleMessage = (packet, done) => {
         const topic = 'topic' in packet ? String(packet.topic) : '';
-        const sn = topic.split('/')[1] ?? '';
-        if (shareOf(sn) !== share) return done();
+        const sn = parseUplinkTopic(topic)?.sn;
+        // Not a device message (the ingest would only count it), or another connection's datalogger.
+        if (sn === undefined || shareOf(sn) !== share) return done();
         const payload = 'payload' in packet ? Buffer.from(packet.payload as Buffer) : Buffer.alloc(0);
         store(sn, topic, payload).then((stored) => {
           if (stored) done();

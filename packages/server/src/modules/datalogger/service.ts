@@ -25,7 +25,12 @@ async function undoingOnFailure(brokerPart: Promise<void> | undefined, undo: () 
  * database first (its primary key settles two registrations of one SN) and taken back if the
  * broker then fails; a deletion locks the datalogger out of the broker first, reversibly.
  */
-export function createDataloggerService(deps: { dataloggers: DataloggerRepo; audit: AuditService; dynsec?: Dynsec }) {
+export function createDataloggerService(deps: {
+  dataloggers: DataloggerRepo;
+  audit: AuditService;
+  dynsec?: Dynsec;
+  log: { warn(message: string): void };
+}) {
   const { dataloggers, audit, dynsec } = deps;
 
   async function withBroker<T>(work: (broker: DynsecSession | undefined) => Promise<T>): Promise<T> {
@@ -134,7 +139,9 @@ export function createDataloggerService(deps: { dataloggers: DataloggerRepo; aud
           throw new AppError(Errno.dataloggerBound);
         }
         // Should this fail, the client stays disabled: it cannot connect, and a new registration takes it over.
-        await broker?.remove([sn]).catch(() => {});
+        await broker
+          ?.remove([sn])
+          .catch((error: Error) => deps.log.warn(`mosquitto client of deleted datalogger ${sn} left disabled: ${error.message}`));
       });
       await audit.record(session, client, {
         action: 'datalogger.delete',
