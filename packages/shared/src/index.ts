@@ -17,6 +17,7 @@ export * from './contracts/telemetry.ts';
 export * from './contracts/user.ts';
 export * from './contracts/userManagement.ts';
 export * from './errno/codes.ts';
+export * from './faults/catalogue.ts';
 export * from './languages.ts';
 export * from './limits.ts';
 export * from './permissions.ts';

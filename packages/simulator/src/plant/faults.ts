@@ -1,62 +1,84 @@
+import { type DeviceFaultCode, type FaultSeverity, faultOf } from '@sunstack/shared';
 import { hash32, uniform } from '../random.ts';
 import { HOUR_MS, MINUTE_MS } from '../time.ts';
 import type { SimulatedDeviceType } from './definition.ts';
 
 /**
- * Fault and warning codes per device type, and a seeded schedule of when each device raises and
- * clears them. The schedule is a function of time (one draw per device and hour), so history and
- * live data agree and a restart replays the same faults.
+ * Which fault codes each device type raises, how they behave in the simulation, and a seeded
+ * schedule of when each device raises and clears them. The schedule is a function of time (one draw
+ * per device and hour), so history and live data agree and a restart replays the same faults.
+ *
+ * Codes and severities come from the shared fault catalogue (`FAULT_CATALOGUE`; names, causes and
+ * actions through `faultText`); only the simulation's part is kept here.
  */
 
+/** A catalogue fault as the simulator raises it. */
 export interface FaultCode {
   code: number;
-  name: string;
-  severity: 'warning' | 'fault';
+  /** From the shared catalogue. */
+  severity: FaultSeverity;
   /** The device stops working while it is raised. */
   stops: boolean;
   /** Mean time until it clears, minutes. */
   meanMinutes: number;
 }
 
-export const FAULT_CODES: Record<SimulatedDeviceType, FaultCode[]> = {
+interface SimulatedFault<T extends SimulatedDeviceType> {
+  code: DeviceFaultCode<T>;
+  stops: boolean;
+  meanMinutes: number;
+}
+
+/** What each type raises; the order matters (the schedule draws an index), so append only. */
+const SIMULATED_FAULTS: { [T in SimulatedDeviceType]: SimulatedFault<T>[] } = {
   inverter: [
-    { code: 1001, name: 'Grid overvoltage', severity: 'fault', stops: true, meanMinutes: 12 },
-    { code: 1002, name: 'Grid undervoltage', severity: 'fault', stops: true, meanMinutes: 8 },
-    { code: 1003, name: 'Grid frequency out of range', severity: 'fault', stops: true, meanMinutes: 5 },
-    { code: 1010, name: 'PV insulation resistance low', severity: 'fault', stops: true, meanMinutes: 90 },
-    { code: 1020, name: 'Inverter over temperature', severity: 'warning', stops: false, meanMinutes: 40 },
-    { code: 1030, name: 'Arc fault detected (AFCI)', severity: 'fault', stops: true, meanMinutes: 30 },
-    { code: 1040, name: 'Fan fault', severity: 'warning', stops: false, meanMinutes: 120 },
+    { code: 1001, stops: true, meanMinutes: 12 },
+    { code: 1002, stops: true, meanMinutes: 8 },
+    { code: 1003, stops: true, meanMinutes: 5 },
+    { code: 1010, stops: true, meanMinutes: 90 },
+    { code: 1020, stops: false, meanMinutes: 40 },
+    { code: 1030, stops: true, meanMinutes: 30 },
+    { code: 1040, stops: false, meanMinutes: 120 },
   ],
   battery: [
-    { code: 2001, name: 'Cell overvoltage', severity: 'warning', stops: false, meanMinutes: 15 },
-    { code: 2002, name: 'Cell undervoltage', severity: 'warning', stops: false, meanMinutes: 20 },
-    { code: 2010, name: 'Battery over temperature', severity: 'fault', stops: true, meanMinutes: 45 },
-    { code: 2020, name: 'BMS communication lost', severity: 'fault', stops: true, meanMinutes: 10 },
+    { code: 2001, stops: false, meanMinutes: 15 },
+    { code: 2002, stops: false, meanMinutes: 20 },
+    { code: 2010, stops: true, meanMinutes: 45 },
+    { code: 2020, stops: true, meanMinutes: 10 },
   ],
   meter: [
-    { code: 3001, name: 'Meter communication lost', severity: 'warning', stops: false, meanMinutes: 15 },
-    { code: 3002, name: 'Meter phase sequence wrong', severity: 'warning', stops: false, meanMinutes: 60 },
+    { code: 3001, stops: false, meanMinutes: 15 },
+    { code: 3002, stops: false, meanMinutes: 60 },
   ],
   evCharger: [
-    { code: 4001, name: 'Residual current device tripped', severity: 'fault', stops: true, meanMinutes: 30 },
-    { code: 4002, name: 'Vehicle communication error', severity: 'warning', stops: true, meanMinutes: 10 },
-    { code: 4003, name: 'Connector over temperature', severity: 'warning', stops: false, meanMinutes: 20 },
+    { code: 4001, stops: true, meanMinutes: 30 },
+    { code: 4002, stops: true, meanMinutes: 10 },
+    { code: 4003, stops: false, meanMinutes: 20 },
   ],
   heatPump: [
-    { code: 5001, name: 'High refrigerant pressure', severity: 'fault', stops: true, meanMinutes: 30 },
-    { code: 5002, name: 'Water flow too low', severity: 'fault', stops: true, meanMinutes: 20 },
-    { code: 5003, name: 'Defrost cycle extended', severity: 'warning', stops: false, meanMinutes: 15 },
+    { code: 5001, stops: true, meanMinutes: 30 },
+    { code: 5002, stops: true, meanMinutes: 20 },
+    { code: 5003, stops: false, meanMinutes: 15 },
   ],
   ems: [
-    { code: 6001, name: 'Inverter communication lost', severity: 'warning', stops: false, meanMinutes: 15 },
-    { code: 6002, name: 'Control schedule rejected', severity: 'warning', stops: false, meanMinutes: 30 },
+    { code: 6001, stops: false, meanMinutes: 15 },
+    { code: 6002, stops: false, meanMinutes: 30 },
   ],
   gateway: [
-    { code: 7001, name: 'Field bus timeout', severity: 'warning', stops: false, meanMinutes: 10 },
-    { code: 7002, name: 'Gateway restarted', severity: 'warning', stops: false, meanMinutes: 3 },
+    { code: 7001, stops: false, meanMinutes: 10 },
+    { code: 7002, stops: false, meanMinutes: 3 },
   ],
 };
+
+function withSeverity(fault: SimulatedFault<SimulatedDeviceType>): FaultCode {
+  const catalogued = faultOf(fault.code);
+  if (!catalogued) throw new Error(`fault code ${fault.code} is not in the shared catalogue`);
+  return { code: fault.code, severity: catalogued.severity, stops: fault.stops, meanMinutes: fault.meanMinutes };
+}
+
+export const FAULT_CODES: Record<SimulatedDeviceType, FaultCode[]> = Object.fromEntries(
+  Object.entries(SIMULATED_FAULTS).map(([type, faults]) => [type, faults.map(withSeverity)]),
+) as Record<SimulatedDeviceType, FaultCode[]>;
 
 export interface FaultEvent {
   ts: number;
