@@ -13,11 +13,11 @@ export function benchDatabaseUrl(url: string): string {
   return parsed.toString();
 }
 
-const TICKS_PER_SECOND = 100;
+export const TICKS_PER_SECOND = 100;
 const POLL_MS = 200;
 
 /** CPU ticks (user + system) a process has used, from /proc; undefined when it is gone or elsewhere. */
-function ticksOf(pid: number): number | undefined {
+export function ticksOf(pid: number): number | undefined {
   try {
     // Fields after the command name: utime and stime are fields 14 and 15 of stat(5).
     const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');

@@ -1,7 +1,8 @@
 import { parseUplinkTopic } from '@sunstack/shared';
-import mqtt, { type MqttClient } from 'mqtt';
+import mqtt from 'mqtt';
 import type { Config } from './config.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './modules/broker/embeddedBroker.ts';
+import { startMqttConsumer } from './modules/broker/mqttConsumer.ts';
 import type { IngestService } from './modules/ingest/service.ts';
 
 export interface DataLoop {
@@ -12,27 +13,8 @@ export interface DataLoop {
   close(): Promise<void>;
 }
 
-/**
- * Connections an ingest process keeps to an external broker. mqtt.js hands over one message at a
- * time per connection, so each connection stores the messages of its share of the dataloggers
- * (by SN) and acknowledges the others at once: several messages reach each database batch, and a
- * datalogger's messages are stored in the order they were sent.
- *
- * Every connection subscribes to all device messages, without a shared subscription
- * ($share/...): Mosquitto 2.0 loses shared subscriptions when it restarts (the sessions come back
- * without them, and what arrives until the ingest subscribes again is acknowledged to the device
- * and dropped), while it restores plain ones with their sessions.
- */
-const EXTERNAL_CONNECTIONS = 8;
 const UPLINK = 'dl/+/up/#';
 const RETRY_MS = 1_000;
-
-/** The connection that stores a datalogger's messages. */
-function shareOf(sn: string) {
-  let hash = 0;
-  for (let i = 0; i < sn.length; i += 1) hash = (hash * 31 + sn.charCodeAt(i)) >>> 0;
-  return hash % EXTERNAL_CONNECTIONS;
-}
 
 /**
  * Starts the device side: the embedded broker with the ingest behind it, or, with MQTT_URL, a
@@ -80,60 +62,52 @@ export async function startDataLoop(
     return false;
   }
 
-  const clients: MqttClient[] = [];
-  function consume(share: number): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const client = mqtt.connect(url, {
-        username,
-        password,
-        // Persistent sessions: what arrived while this process was away, or was not acknowledged, comes after a restart.
-        clientId: `sunstack-ingest-${config.mqtt.instance}-${share}`,
-        clean: false,
-        reconnectPeriod: 2_000,
-      });
-      clients.push(client);
-      // mqtt.js sends the PUBACK when `done` is called: once the message is durable, or at once if another connection stores it.
-      client.handleMessage = (packet, done) => {
-        const topic = 'topic' in packet ? String(packet.topic) : '';
-        const sn = parseUplinkTopic(topic)?.sn;
-        // Not a device message (the ingest would only count it), or another connection's datalogger.
-        if (sn === undefined || shareOf(sn) !== share) return done();
-        const payload = 'payload' in packet ? Buffer.from(packet.payload as Buffer) : Buffer.alloc(0);
-        store(sn, topic, payload).then((stored) => {
-          if (stored) done();
-        });
-      };
-      // Every connection subscribes again, which a session that kept its subscription takes as a no-op.
-      client.on('connect', () =>
-        client.subscribe(UPLINK, { qos: 1 }, (error) => {
-          if (!error) return resolve();
-          log.warn(`mqtt ${url}: subscription to ${UPLINK} refused: ${error.message}`);
-          reject(error);
-        }),
-      );
-      // Before the first subscription an error fails the start (wrong credentials, no broker); later ones are retried.
-      client.on('error', (error) => {
-        log.warn(`mqtt ${url}: ${error.message}`);
-        reject(error);
-      });
+  // A datalogger's messages are stored in the order they came (status, inventory), as the embedded broker does.
+  const pendingOf = new Map<string, Promise<boolean>>();
+  function storeInOrder(sn: string, topic: string, payload: Buffer): Promise<boolean> {
+    const previous = pendingOf.get(sn);
+    const stored = previous ? previous.then(() => store(sn, topic, payload)) : store(sn, topic, payload);
+    pendingOf.set(sn, stored);
+    stored.then(() => {
+      if (pendingOf.get(sn) === stored) pendingOf.delete(sn);
     });
+    return stored;
   }
 
-  try {
-    await Promise.all(Array.from({ length: EXTERNAL_CONNECTIONS }, (_, share) => consume(share)));
-  } catch (error) {
-    for (const client of clients) client.end(true);
-    throw error;
-  }
-  log.info(`consuming ${url} with ${EXTERNAL_CONNECTIONS} connections`);
-  const publisher = clients[0] as MqttClient;
+  // One persistent session and a plain subscription, not a shared one ($share/...): Mosquitto 2.0
+  // loses shared subscriptions when it restarts (sessions come back without them, and what arrives
+  // until the ingest subscribes again is dropped), while it restores plain ones. So one ingest
+  // process per broker.
+  const consumer = await startMqttConsumer({
+    url,
+    username,
+    password,
+    clientId: `sunstack-ingest-${config.mqtt.instance}`,
+    topic: UPLINK,
+    handle: (topic, payload) => {
+      const sn = parseUplinkTopic(topic)?.sn;
+      // Not a device message: the ingest counts it as refused, and it is acknowledged.
+      if (sn === undefined) return ingest.receive('', topic, payload).then(() => true);
+      return storeInOrder(sn, topic, payload);
+    },
+    log,
+  });
+  // Commands down go through a connection of their own (mqtt.js: QoS 1 with its retries).
+  const publisher = mqtt.connect(url, {
+    username,
+    password,
+    clientId: `sunstack-commands-${config.mqtt.instance}`,
+    reconnectPeriod: 2_000,
+  });
+  publisher.on('error', (error) => log.warn(`mqtt ${url} (commands): ${error.message}`));
+  log.info(`consuming ${url}`);
   return {
     brokerUrl: url,
     publish: (topic, payload) =>
       new Promise((resolve, reject) => publisher.publish(topic, payload, { qos: 1 }, (error) => (error ? reject(error) : resolve()))),
     close: async () => {
       closed = true;
-      await Promise.all(clients.map((client) => client.endAsync()));
+      await Promise.all([consumer.close(), publisher.endAsync()]);
       await ingest.flush();
     },
   };

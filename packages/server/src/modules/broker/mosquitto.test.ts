@@ -1,9 +1,7 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Access, commandTopic, Errno, uplinkTopic } from '@sunstack/shared';
@@ -11,15 +9,14 @@ import { sql } from 'drizzle-orm';
 import type { IClientOptions, MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
-import { type Config, loadConfig } from '../../config.ts';
 import { type DataLoop, startDataLoop } from '../../dataLoop.ts';
 import { openDatabase } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
 import { selectRows } from '../../db/rawSql.ts';
 import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
 import { signedHeaders, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
-import { createDynsec } from './mosquittoDynsec.ts';
 import { connectDevice, metricValue, publish } from './testClients.ts';
+import { ADMIN, externalConfig, freePort, type Mosquitto, provision, startMosquitto } from './testMosquitto.ts';
 
 /**
  * The device protocol against a real Mosquitto running the shipped configuration
@@ -28,95 +25,7 @@ import { connectDevice, metricValue, publish } from './testClients.ts';
  * rules against the embedded broker are in ingest/protocol.test.ts.
  */
 const REPO = fileURLToPath(new URL('../../../../../', import.meta.url));
-const MOSQUITTO = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'].find((path) => existsSync(path));
-const ADMIN = { username: 'sunstack', password: randomBytes(12).toString('hex') };
 const quiet = { info: () => {}, warn: () => {} };
-
-/** A free port in 18830-18899, the range these tests use. */
-async function freePort(): Promise<number> {
-  for (let port = 18830; port <= 18899; port += 1) {
-    const free = await new Promise<boolean>((resolve) => {
-      const server = createServer().once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port in 18830-18899');
-}
-
-interface Mosquitto {
-  url: string;
-  /** Stops the broker cleanly (it saves its sessions) and starts it again. */
-  restart(): Promise<void>;
-  stop(): Promise<void>;
-}
-
-/**
- * Mosquitto with the shipped configuration in a folder of its own, set up as README.md says: the
- * plugin's admin client is Sunstack's, and may also send commands to dataloggers. $SYS figures
- * come every second (to see when the ingest has taken everything).
- */
-async function startMosquitto(): Promise<Mosquitto> {
-  if (!MOSQUITTO) throw new Error('These tests need Mosquitto 2: apt-get install mosquitto (.ci/run installs it).');
-  const dir = await mkdtemp(join(tmpdir(), 'sunstack-mosquitto-'));
-  const port = await freePort();
-  const shipped = readFileSync(join(REPO, 'deploy/mosquitto/mosquitto.conf'), 'utf8');
-  const conf = `${shipped.replaceAll('/var/lib/mosquitto/', `${dir}/`).replace(/^listener 1883$/m, `listener ${port} 127.0.0.1`)}
-user ${userInfo().username}
-sys_interval 1
-`;
-  await writeFile(join(dir, 'mosquitto.conf'), conf);
-  execFileSync('mosquitto_ctrl', ['dynsec', 'init', join(dir, 'dynamic-security.json'), ADMIN.username, ADMIN.password]);
-
-  const launch = async () => {
-    const process = spawn(MOSQUITTO, ['-c', join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      process.stderr.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes(' running')) resolve();
-      });
-      process.once('exit', () => reject(new Error(`mosquitto did not start:\n${output}`)));
-    });
-    return process;
-  };
-  const halt = async (process: ChildProcess) => {
-    const exited = new Promise((resolve) => process.once('exit', resolve));
-    process.kill('SIGTERM');
-    await exited;
-  };
-
-  let broker = await launch();
-  const ctrl = ['-h', '127.0.0.1', '-p', String(port), '-u', ADMIN.username, '-P', ADMIN.password, 'dynsec'];
-  execFileSync('mosquitto_ctrl', [...ctrl, 'addRoleACL', 'admin', 'publishClientSend', 'dl/+/down/#', 'allow'], { stdio: 'ignore' });
-  return {
-    url: `mqtt://127.0.0.1:${port}`,
-    async restart() {
-      await halt(broker);
-      broker = await launch();
-    },
-    async stop() {
-      await halt(broker);
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-const externalConfig = (url: string, env: Record<string, string> = {}): Config =>
-  loadConfig({
-    MQTT_URL: url,
-    MQTT_ADMIN_USER: ADMIN.username,
-    MQTT_ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent',
-    ...env,
-  });
-
-async function provision(url: string, ...plants: FleetPlant[]) {
-  const broker = await createDynsec({ url, ...ADMIN }, quiet).open();
-  await broker.provision(plants.map((p) => ({ sn: p.dataloggerSn, secret: p.secret })));
-  broker.close();
-}
 
 const telemetryRows = async (db: TestApp['database']['db'], deviceId: number | undefined) =>
   (await selectRows<{ n: number }>(db, sql`select count(*)::int as n from telemetry where device_id = ${deviceId}`))[0]?.n;

@@ -39,7 +39,7 @@ export interface Dynsec {
   open(): Promise<DynsecSession>;
 }
 
-const roleOf = (sn: string) => `dl-${sn}`;
+export const roleOf = (sn: string) => `dl-${sn}`;
 
 /**
  * A datalogger's rights (protocol.md): publish under dl/{sn}/up/, subscribe to its command topic
@@ -47,7 +47,7 @@ const roleOf = (sn: string) => `dl-${sn}`;
  * has no %c or %u substitution, so each datalogger gets a role of its own. Retained messages are
  * refused by the broker's configuration (retain_available false): the plugin does not see the flag.
  */
-const deviceAcls = (sn: string) => [
+export const deviceAcls = (sn: string) => [
   { acltype: 'publishClientSend', topic: `dl/${sn}/up/#`, allow: true },
   { acltype: 'subscribeLiteral', topic: commandTopic(sn), allow: true },
 ];

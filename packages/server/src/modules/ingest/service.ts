@@ -28,11 +28,11 @@ export interface IngestOptions {
 
 /** A sample measured longer ago than this travels in the replay lane, behind live data. */
 const LIVE_WINDOW_MS = 15 * 60_000;
-/** Batches written at once: the database works on one while the next is gathered and sent. */
+/** Batches written at once under load: the database works on one while the next is gathered and sent. */
 const WRITERS = 2;
 /** With fewer messages waiting, the writer lingers a moment for more: fewer, larger writes at a steady rate. */
 const LINGER_BELOW_MESSAGES = 500;
-const LINGER_MS = 20;
+const LINGER_MS = 50;
 /** Devices' plants are cached this long (inventory changes evict at once). */
 const DEVICE_CACHE_MS = 60_000;
 const FUTURE_TOLERANCE_MS = 24 * 3_600_000;
@@ -139,7 +139,8 @@ export function createIngestService(
     return new Promise((resolve) => {
       (message.live ? live : replay).push({ ...message, done: resolve });
       metrics.queueDepth.set(queued());
-      while (writers.size < WRITERS) {
+      // A second writer only under load: at a steady trickle one lingering writer makes the fewest round trips.
+      while (writers.size < (queued() >= LINGER_BELOW_MESSAGES ? WRITERS : 1)) {
         const running: Promise<void> = writer().finally(() => writers.delete(running));
         writers.add(running);
       }

@@ -1,0 +1,173 @@
+import { type Socket, connect as tcpConnect } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
+import { generate, type Packet, parser as packetParser } from 'mqtt-packet';
+
+export interface MqttConsumerOptions {
+  url: string;
+  username?: string;
+  password?: string;
+  clientId: string;
+  /** The one subscription, QoS 1. */
+  topic: string;
+  /**
+   * Takes one message; resolves true once it is durable (it is then acknowledged), false to leave
+   * it unacknowledged (the broker sends it again on the next connection). Many run at once.
+   */
+  handle(topic: string, payload: Buffer): Promise<boolean>;
+  log: { warn(message: string): void };
+}
+
+export interface MqttConsumer {
+  close(): Promise<void>;
+}
+
+/** Messages the broker may have sent and not yet seen acknowledged: the width of the ingest's pipeline. */
+const RECEIVE_MAXIMUM = 2_000;
+const KEEPALIVE_S = 30;
+const RECONNECT_MS = 2_000;
+/** MQTT 5: the session, and the messages queued in it, outlive any connection. */
+const SESSION_NEVER_EXPIRES = 0xffffffff;
+const SUBSCRIBE_ID = 1;
+const PINGREQ = Buffer.from([0xc0, 0x00]);
+
+/** A PUBACK (MQTT 5, reason "success" left out): 4 bytes. */
+const puback = (id: number) => Buffer.from([0x40, 0x02, id >> 8, id & 0xff]);
+
+/**
+ * A lean MQTT 5 consumer of a broker (MQTT_URL): one persistent session, one subscription, and
+ * many messages handled at once, each acknowledged when `handle` says it is durable. mqtt.js hands
+ * a connection's messages over one at a time (the next only after the previous one is
+ * acknowledged), which holds a consumer to one database batch per message; here the broker keeps
+ * up to RECEIVE_MAXIMUM messages in flight, and the acknowledgements that become due together go
+ * out in one write. Resolves once subscribed; a refused sign-in or subscription, or no broker,
+ * fails the start; later losses of the connection are retried every 2 s until closed.
+ */
+export function startMqttConsumer(options: MqttConsumerOptions): Promise<MqttConsumer> {
+  const url = new URL(options.url);
+  const secure = url.protocol === 'mqtts:';
+  const port = Number(url.port) || (secure ? 8883 : 1883);
+  let closed = false;
+  let socket: Socket | undefined;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+
+  function open(onReady: () => void, onFailure: (error: Error) => void) {
+    const connection = secure
+      ? tlsConnect({ host: url.hostname, port, servername: url.hostname })
+      : tcpConnect({ host: url.hostname, port });
+    socket = connection;
+    connection.setNoDelay(true);
+    const parser = packetParser({ protocolVersion: 5 });
+    let ready = false;
+    let lastHeard = Date.now();
+    let acks: Buffer[] = [];
+    let lost = 'connection closed';
+
+    const fail = (reason: string) => {
+      lost = reason;
+      connection.destroy();
+    };
+    const send = (packet: Packet) => connection.write(generate(packet, { protocolVersion: 5 }));
+    // Acknowledgements due in the same turn of the event loop leave in one write.
+    const acknowledge = (id: number) => {
+      if (acks.length === 0) setImmediate(flushAcks);
+      acks.push(puback(id));
+    };
+    const flushAcks = () => {
+      if (!connection.destroyed) connection.write(acks.length === 1 ? (acks[0] as Buffer) : Buffer.concat(acks));
+      acks = [];
+    };
+    const keepalive = setInterval(
+      () => {
+        if (Date.now() - lastHeard > KEEPALIVE_S * 1_500) return fail('no answer to keepalive');
+        connection.write(PINGREQ);
+      },
+      (KEEPALIVE_S * 1_000) / 2,
+    );
+
+    parser.on('packet', (packet: Packet) => {
+      lastHeard = Date.now();
+      switch (packet.cmd) {
+        case 'connack':
+          if (packet.reasonCode) return fail(`connection refused (reason ${packet.reasonCode})`);
+          send({ cmd: 'subscribe', messageId: SUBSCRIBE_ID, subscriptions: [{ topic: options.topic, qos: 1 }] });
+          return;
+        case 'suback':
+          if (packet.granted.some((code) => typeof code !== 'number' || code >= 0x80))
+            return fail(`subscription to ${options.topic} refused`);
+          ready = true;
+          onReady();
+          return;
+        case 'publish': {
+          const { messageId, qos } = packet;
+          options.handle(packet.topic, packet.payload as Buffer).then((stored) => {
+            if (stored && qos > 0 && messageId !== undefined) acknowledge(messageId);
+          });
+          return;
+        }
+        case 'disconnect':
+          return fail(`disconnected by the broker (reason ${packet.reasonCode ?? 0})`);
+        default:
+      }
+    });
+    parser.on('error', (error: Error) => fail(`malformed packet: ${error.message}`));
+    connection.on('data', (chunk: Buffer) => parser.parse(chunk));
+    connection.on('error', (error: Error) => fail(error.message));
+    connection.on('close', () => {
+      clearInterval(keepalive);
+      if (!ready) return onFailure(new Error(lost));
+      if (closed) return;
+      options.log.warn(`mqtt ${options.url}: ${lost}; connecting again`);
+      reconnectTimer = setTimeout(reconnect, RECONNECT_MS);
+    });
+    connection.once('connect', () =>
+      send({
+        cmd: 'connect',
+        protocolVersion: 5,
+        clientId: options.clientId,
+        clean: false,
+        keepalive: KEEPALIVE_S,
+        username: options.username,
+        password: options.password === undefined ? undefined : Buffer.from(options.password),
+        properties: { sessionExpiryInterval: SESSION_NEVER_EXPIRES, receiveMaximum: RECEIVE_MAXIMUM },
+      }),
+    );
+  }
+
+  function reconnect() {
+    if (closed) return;
+    open(
+      () => {},
+      (error) => {
+        options.log.warn(`mqtt ${options.url}: ${error.message}; trying again`);
+        if (!closed) reconnectTimer = setTimeout(reconnect, RECONNECT_MS);
+      },
+    );
+  }
+
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    open(
+      () => {
+        settled = true;
+        resolve({
+          async close() {
+            closed = true;
+            clearTimeout(reconnectTimer);
+            const last = socket;
+            if (!last || last.destroyed) return;
+            await new Promise<void>((done) => {
+              last.once('close', () => done());
+              last.end(generate({ cmd: 'disconnect', reasonCode: 0 }, { protocolVersion: 5 }));
+            });
+          },
+        });
+      },
+      (error) => {
+        if (settled) return;
+        settled = true;
+        closed = true;
+        reject(error);
+      },
+    );
+  });
+}
