@@ -18,6 +18,9 @@ import { createJobLoop } from './jobLoop.ts';
 import { createAccountRepo } from './modules/account/repo.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
+import { createAlarmRepo } from './modules/alarm/repo.ts';
+import { alarmRoutes } from './modules/alarm/routes.ts';
+import { createAlarmService } from './modules/alarm/service.ts';
 import { createAuditRepo } from './modules/audit/repo.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { createAuditService } from './modules/audit/service.ts';
@@ -181,6 +184,7 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
   const dynsec = config.mqtt.external && createDynsec(config.mqtt.external, http.log);
   const dataloggers = createDataloggerService({ dataloggers: createDataloggerRepo(db), audit, dynsec, log: http.log });
   const devices = createDeviceService({ devices: createDeviceRepo(db), plants: plantRepo, audit });
+  const alarms = createAlarmService({ alarms: createAlarmRepo(db), audit });
   const organisations = createOrganisationService({ organisations: createOrganisationRepo(db), sessions, audit });
   const plantMap = createPlantMapService({ map: createPlantMapRepo(db), tiles: config.mapTiles });
   const branches = createBranchService({ branches: createBranchRepo(db), audit });
@@ -232,6 +236,7 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
   plantRoutes(http, plants);
   dataloggerRoutes(http, dataloggers);
   deviceRoutes(http, devices);
+  alarmRoutes(http, alarms);
   organisationRoutes(http, organisations);
   auditRoutes(http, audit);
   monitoringRoutes(http, monitoring, live);

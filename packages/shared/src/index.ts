@@ -1,6 +1,7 @@
 export * from './access.ts';
 export * from './constants.ts';
 export * from './contracts/accountLog.ts';
+export * from './contracts/alarm.ts';
 export * from './contracts/common.ts';
 export * from './contracts/datalogger.ts';
 export * from './contracts/device.ts';

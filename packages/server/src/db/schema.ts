@@ -1,4 +1,4 @@
-import { ACCOUNT_LOG_EVENTS, DEVICE_TYPES } from '@sunstack/shared';
+import { ACCOUNT_LOG_EVENTS, ALARM_SOURCES, DEVICE_TYPES, FAULT_SEVERITIES } from '@sunstack/shared';
 import {
   bigint,
   bigserial,
@@ -306,3 +306,21 @@ export const deviceEvent = pgTable(
   },
   (table) => [primaryKey({ columns: [table.deviceId, table.ts, table.code, table.state] })],
 );
+
+/** Alarms of devices and dataloggers (0011_alarms.sql). */
+export const alarm = pgTable('alarm', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  source: text('source', { enum: ALARM_SOURCES }).notNull(),
+  code: integer('code').notNull(),
+  severity: text('severity', { enum: FAULT_SEVERITIES }).notNull(),
+  dataloggerSn: text('datalogger_sn').notNull(),
+  deviceId: id('device_id'),
+  plantId: id('plant_id'),
+  raisedAt: at('raised_at').notNull(),
+  lastRaisedAt: at('last_raised_at').notNull(),
+  clearedAt: at('cleared_at'),
+  occurrences: integer('occurrences').notNull().default(1),
+  ackedAt: at('acked_at'),
+  ackedBy: id('acked_by'),
+  ackComment: text('ack_comment'),
+});

@@ -11,8 +11,8 @@ export type DeviceType = (typeof DEVICE_TYPES)[number];
  * alarms (issue 5).
  */
 export const DeviceStatus = { offline: 0, normal: 1, abnormal: 2 } as const;
-/** The statuses a list can be filtered by (those the server derives today). */
-export const DEVICE_STATUS_FILTERS = ['normal', 'offline'] as const;
+/** The statuses a list can be filtered by. */
+export const DEVICE_STATUS_FILTERS = ['normal', 'abnormal', 'offline'] as const;
 export type DeviceStatusFilter = (typeof DEVICE_STATUS_FILTERS)[number];
 
 /** The firmware versions a device reports (protocol.md inventory `fw`; spec section 3). */

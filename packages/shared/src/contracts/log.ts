@@ -11,7 +11,9 @@ export const AUDIT_OBJECT_TYPES = [
   'invitation',
   'department',
   'permissionGroup',
+  'alarm',
 ] as const;
+export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
 /** The operation log: who changed what, when, from where (issue 3). Times are UTC milliseconds. */
 export const operationLogBody = z.strictObject({

@@ -12,9 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/errors.ts';
 import { sessionOf } from '../../http/requestContext.ts';
+import { sendXlsx } from '../../http/xlsx.ts';
 import type { AuditService } from './service.ts';
-
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function auditRoutes(app: FastifyInstance, audit: AuditService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -42,7 +41,7 @@ export function auditRoutes(app: FastifyInstance, audit: AuditService) {
     },
     async (request, reply) => {
       const file = await audit.export(sessionOf(request), request.body);
-      return reply.header('content-type', XLSX_TYPE).header('content-disposition', 'attachment; filename="operation-log.xlsx"').send(file);
+      return sendXlsx(reply, file, 'operation-log');
     },
   );
 
@@ -68,7 +67,7 @@ export function auditRoutes(app: FastifyInstance, audit: AuditService) {
     },
     async (request, reply) => {
       const file = await audit.exportAccountLog(sessionOf(request), request.body);
-      return reply.header('content-type', XLSX_TYPE).header('content-disposition', 'attachment; filename="account-log.xlsx"').send(file);
+      return sendXlsx(reply, file, 'account-log');
     },
   );
 }

@@ -3,25 +3,22 @@ import type {
   AccountLogEntry,
   AccountLogEvent,
   AccountLogExportBody,
+  AuditObjectType,
   OperationLogBody,
   OperationLogEntry,
   OperationLogExportBody,
   SignInFailure,
 } from '@sunstack/shared';
-import ExcelJS from 'exceljs';
+import { EXPORT_MAX_ROWS, utcText, workbook } from '../../http/xlsx.ts';
 import { requirePermission } from '../scope/permissions.ts';
 import type { ClientInfo, Session } from '../session/service.ts';
 import type { AuditRepo } from './repo.ts';
 
-/** An export holds at most this many entries; narrow the filters for more. */
-export const EXPORT_MAX_ROWS = 50_000;
-
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
-const utc = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
 
 export interface Change {
   action: string;
-  objectType: 'plant' | 'datalogger' | 'device' | 'account' | 'organisation' | 'group' | 'invitation' | 'department' | 'permissionGroup';
+  objectType: AuditObjectType;
   objectId: string | number;
   before?: unknown;
   after?: unknown;
@@ -50,16 +47,6 @@ async function pageOf<Entry>(
   const { currentPage, pageSize } = filters;
   const { total, entries } = await read({ limit: pageSize, offset: (currentPage - 1) * pageSize });
   return { total, currentPage, pageSize, entries };
-}
-
-/** A log as an xlsx workbook of one sheet: a bold header row, then the entries with their times in UTC. */
-async function workbook(title: string, columns: Partial<ExcelJS.Column>[], entries: { at: number }[]) {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(title);
-  sheet.columns = columns;
-  for (const entry of entries) sheet.addRow({ ...entry, at: utc(entry.at) });
-  sheet.getRow(1).font = { bold: true };
-  return Buffer.from(await book.xlsx.writeBuffer());
 }
 
 /** The operation log (who changed what, when, from where, before and after) and the account log (issue 3). */
@@ -116,7 +103,7 @@ export function createAuditService(audits: AuditRepo) {
           { header: 'Before', key: 'before', width: 50 },
           { header: 'After', key: 'after', width: 50 },
         ],
-        (await operations(session, filters, ALL)).entries,
+        (await operations(session, filters, ALL)).entries.map((entry) => ({ ...entry, at: utcText(entry.at) })),
       );
     },
 
@@ -150,7 +137,7 @@ export function createAuditService(audits: AuditRepo) {
           { header: 'Address', key: 'ip', width: 18 },
           { header: 'Browser', key: 'userAgent', width: 60 },
         ],
-        (await accountEvents(session, filters, ALL)).entries,
+        (await accountEvents(session, filters, ALL)).entries.map((entry) => ({ ...entry, at: utcText(entry.at) })),
       );
     },
 

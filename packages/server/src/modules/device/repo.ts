@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { startsWith } from '../../db/like.ts';
-import { account, datalogger, device, deviceGrant, plant } from '../../db/schema.ts';
+import { account, alarm, datalogger, device, deviceGrant, plant } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { ONLINE_WINDOW } from '../plant/repo.ts';
 import { deviceVisible, plantWritable, type Scope } from '../scope/scope.ts';
@@ -13,11 +13,14 @@ const snOrder = sql`${device.sn} collate "C"`;
 /** A case-sensitive SN prefix (db/like.ts lowers both sides, which the SN indexes cannot serve). */
 const prefix = (text: string) => `${text.replace(/[\\%_]/g, '\\$&')}%`;
 
-/** Spec section 4: 1 normal (reported in the last 15 minutes), 0 offline; 2 abnormal comes with alarms (issue 5). */
+/** Spec section 4: 0 offline (no report in the last 15 minutes), else 2 abnormal while an alarm of the device is active, else 1 normal. */
 const online = sql`${device.lastSeenAt} > now() - ${ONLINE_WINDOW}`;
-const status = sql<number>`case when ${online} then ${sql.raw(String(DeviceStatus.normal))} else ${sql.raw(String(DeviceStatus.offline))} end`;
+const alarmed = sql`exists (select 1 from ${alarm} where ${alarm.deviceId} = ${device.id} and ${alarm.clearedAt} is null)`;
+const status = sql<number>`case when not (${online}) or ${device.lastSeenAt} is null then ${sql.raw(String(DeviceStatus.offline))}
+  when ${alarmed} then ${sql.raw(String(DeviceStatus.abnormal))} else ${sql.raw(String(DeviceStatus.normal))} end`;
 const STATUS_FILTERS: Record<NonNullable<DeviceListBody['status']>, SQL> = {
-  normal: online,
+  normal: sql`${online} and not ${alarmed}`,
+  abnormal: sql`${online} and ${alarmed}`,
   offline: sql`(${device.lastSeenAt} is null or not (${online}))`,
 };
 

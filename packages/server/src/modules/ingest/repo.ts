@@ -1,4 +1,4 @@
-import type { InventoryPayload, StatusPayload } from '@sunstack/shared';
+import type { FaultSeverity, InventoryPayload, StatusPayload } from '@sunstack/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jsonParam, selectRows } from '../../db/rawSql.ts';
@@ -64,12 +64,11 @@ export function createIngestRepo(db: Db) {
       return rows.map((row) => row.sn).filter((sn) => !accepted.has(sn));
     },
 
-    async insertEvents(events: { deviceId: number; ts: number; code: number; state: string }[]) {
+    /** Stores device events, each once, and applies the new ones to the alarms (0011_alarms.sql). */
+    async insertEvents(events: { deviceId: number; ts: number; code: number; state: string; severity: FaultSeverity }[]) {
       if (events.length === 0) return;
-      const rows = events.map((e) => ({ device_id: e.deviceId, ts: e.ts, code: e.code, state: e.state }));
-      await db.execute(sql`insert into device_event (device_id, ts, code, state)
-        select device_id, to_timestamp(ts / 1000.0), code, state from jsonb_to_recordset(${jsonParam(rows)}) as x(device_id bigint, ts float8, code int, state text)
-        on conflict do nothing`);
+      const rows = events.map((e) => ({ device_id: e.deviceId, ts: e.ts, code: e.code, state: e.state, severity: e.severity }));
+      await db.execute(sql`select apply_device_events(${jsonParam(rows)})`);
     },
   };
 }

@@ -1,5 +1,6 @@
 import {
   eventPayload,
+  faultOf,
   inventoryPayload,
   MAX_PAYLOAD_BYTES,
   MAX_VARIABLE_NAME,
@@ -232,7 +233,9 @@ export function createIngestService(
         metrics.rejectedValues.inc({ reason: 'unknownDevice' });
         return [];
       }
-      return [{ deviceId: device.id, ts: event.ts, code: event.code, state: event.state }];
+      // A code the catalogue does not know is taken as a fault: better one alarm too many than one missed.
+      const severity = faultOf(event.code)?.severity ?? 'fault';
+      return [{ deviceId: device.id, ts: event.ts, code: event.code, state: event.state, severity }];
     });
     await repo.insertEvents(events);
   }

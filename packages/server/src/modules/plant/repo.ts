@@ -3,7 +3,7 @@ import { Errno } from '@sunstack/shared';
 import { and, count, desc, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { account, auditLog, datalogger, device, plant, plantMember } from '../../db/schema.ts';
+import { account, alarm, auditLog, datalogger, device, plant, plantMember } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { plantVisible, plantWritable, type Scope } from '../scope/scope.ts';
 
@@ -11,10 +11,20 @@ export type PlantRow = typeof plant.$inferSelect;
 export type NewPlant = Omit<typeof plant.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
 export type PlantChanges = Partial<Omit<NewPlant, 'organisationId' | 'installerId' | 'ownerId' | 'createdBy'>>;
 
-/** A plant (and a device) is online while one of its devices reported in the last 15 minutes; alarms refine this (issue 5). */
+/** A plant (and a device) is online while one of its devices reported in the last 15 minutes. */
 export const ONLINE_WINDOW = sql`interval '15 minutes'`;
-/** A plant's status, the one definition the list, the detail and the map (modules/plantMap) share. */
-export const status = sql<PlantStatus>`case when exists (select 1 from ${device} where ${device.plantId} = ${plant.id} and ${device.lastSeenAt} > now() - ${ONLINE_WINDOW}) then 'normal' else 'offline' end`;
+const activeAlarmOf = (severity: 'warning' | 'fault') =>
+  sql`exists (select 1 from ${alarm} where ${alarm.plantId} = ${plant.id} and ${alarm.clearedAt} is null and ${alarm.severity} = ${sql.raw(`'${severity}'`)})`;
+/**
+ * A plant's status (spec section 4), the one definition the list, the detail and the map
+ * (modules/plantMap) share: offline when no device reported lately, else fault or alarm while an
+ * alarm of that severity is active, else normal.
+ */
+export const status = sql<PlantStatus>`case
+  when not exists (select 1 from ${device} where ${device.plantId} = ${plant.id} and ${device.lastSeenAt} > now() - ${ONLINE_WINDOW}) then 'offline'
+  when ${activeAlarmOf('fault')} then 'fault'
+  when ${activeAlarmOf('warning')} then 'alarm'
+  else 'normal' end`;
 const installer = alias(account, 'installer');
 const owner = alias(account, 'owner');
 const dataloggerCount = sql<number>`(select count(*) from ${datalogger} where ${datalogger.plantId} = ${plant.id})`.mapWith(Number);

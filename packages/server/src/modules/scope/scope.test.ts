@@ -1,7 +1,7 @@
 import { Access, Errno } from '@sunstack/shared';
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datalogger, device, deviceGrant, organisation } from '../../db/schema.ts';
+import { alarm, datalogger, device, deviceGrant, organisation } from '../../db/schema.ts';
 import { type ApiAnswer, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 import { createAccountRepo } from '../account/repo.ts';
 
@@ -18,6 +18,8 @@ interface Target {
   sn: string;
   inverter: string;
   pile: string;
+  /** An active alarm of the inverter. */
+  alarm: number;
 }
 const plants: Record<string, Target> = {};
 let missing: Target;
@@ -44,12 +46,22 @@ async function createPlant(installer: string, name: string, owner?: string) {
   const answer = await t.call('POST', '/c/v0/plant/create', body, { token: accounts[installer]?.token });
   expect(answer.body.errno, JSON.stringify(answer.body)).toBe(0);
   const id = answer.body.result.id;
-  const target = { id, sn, inverter: `INV-${name}`, pile: `PILE-${name}` };
-  await t.database.db.insert(device).values([
-    { sn: target.inverter, dataloggerSn: sn, plantId: id, type: 'inverter' },
-    { sn: target.pile, dataloggerSn: sn, plantId: id, type: 'evCharger' },
-  ]);
-  plants[name] = target;
+  const inverter = `INV-${name}`;
+  const pile = `PILE-${name}`;
+  const [added] = await t.database.db
+    .insert(device)
+    .values([
+      { sn: inverter, dataloggerSn: sn, plantId: id, type: 'inverter' },
+      { sn: pile, dataloggerSn: sn, plantId: id, type: 'evCharger' },
+    ])
+    .returning({ id: device.id });
+  const event = [{ device_id: added?.id, ts: Date.now() - 60_000, code: 1001, state: 'raised', severity: 'fault' }];
+  await t.database.db.execute(sql`select apply_device_events(${JSON.stringify(event)}::jsonb)`);
+  const [raised] = await t.database.db
+    .select({ id: alarm.id })
+    .from(alarm)
+    .where(eq(alarm.deviceId, added?.id as number));
+  plants[name] = { id, sn, inverter, pile, alarm: raised?.id as number };
 }
 
 beforeAll(async () => {
@@ -80,7 +92,7 @@ beforeAll(async () => {
   spareSn = await registerDatalogger();
   // A neighbouring sequential id, and serial numbers that were never registered.
   const nextId = Math.max(...Object.values(plants).map((p) => p.id)) + 1;
-  missing = { id: nextId, sn: '999999999999999', inverter: 'INV-missing', pile: 'PILE-missing' };
+  missing = { id: nextId, sn: '999999999999999', inverter: 'INV-missing', pile: 'PILE-missing', alarm: 987_654_321 };
 });
 afterAll(() => t.close());
 
@@ -127,6 +139,7 @@ const PROBES: Record<string, Probe> = {
   'GET /c/v0/device/real/stream': (token, { inverter }) => get(`/c/v0/device/real/stream?sn=${inverter}`, token),
   'POST /c/v0/device/history/query': (token, { inverter }) =>
     post('/c/v0/device/history/query', { sn: inverter, begin: 0, end: 3_600_000, variables: ['pvPower'] }, token),
+  'POST /c/v0/alarm/ack': (token, { alarm }) => post('/c/v0/alarm/ack', { ids: [alarm], comment: 'Probe' }, token),
   'POST /c/v0/device/report/query': (token, { inverter }) =>
     post('/c/v0/device/report/query', { sn: inverter, dimension: 'lifetime', variables: ['PVEnergyTotal'] }, token),
 };
@@ -148,9 +161,11 @@ const WITHOUT_TARGET: Record<string, string> = {
   'POST /c/v0/module/list': 'lists the dataloggers in scope',
   'POST /c/v0/device/list': 'lists the devices in scope (tested below)',
   'POST /c/v0/device/grants': 'lists the grants of devices in scope',
+  'POST /c/v0/alarm/query': 'lists the alarms in scope (tested below)',
+  'POST /c/v0/alarm/export': 'the same list as a file (alarm tests)',
 };
 
-const MATRIX_DOMAINS = /^\/c\/v0\/(plant|module|device|pile|parallel)\//;
+const MATRIX_DOMAINS = /^\/c\/v0\/(plant|module|device|pile|parallel|alarm)\//;
 
 describe('scope matrix', () => {
   it('probes every call of the route table that names a plant, datalogger or device', () => {
@@ -186,6 +201,7 @@ describe('scope matrix', () => {
     const devices = await t.database.db.select().from(device);
     expect(devices.filter((d) => d.name !== '' || d.parallelRole !== null || d.plantId === null)).toEqual([]);
     expect(await t.database.db.select().from(deviceGrant)).toEqual([]);
+    expect(await t.database.db.select().from(alarm).where(isNotNull(alarm.ackedAt))).toEqual([]);
     expect(await t.database.db.select().from(datalogger).where(eq(datalogger.sn, spareSn))).toMatchObject([{ plantId: null }]);
     console.info(
       `scope matrix: ${probes} out-of-scope probes over ${Object.keys(PROBES).length} calls and ${Object.keys(accounts).length} accounts`,
@@ -212,6 +228,20 @@ describe('scope matrix', () => {
       for (const [plantName, target] of Object.entries(plants)) {
         if (VISIBLE[name]?.includes(plantName)) continue;
         const filtered = await t.call('POST', '/c/v0/device/list', { plantId: target.id }, { token: account.token });
+        expect(filtered.body.result.total, `${name} filtering by ${plantName}`).toBe(0);
+      }
+    }
+  });
+
+  it('lists exactly the alarms of the visible plants for every account', async () => {
+    const range = { view: 'realtime', begin: Date.now() - 86_400_000, end: Date.now() + 60_000, pageSize: 50 };
+    for (const [name, account] of Object.entries(accounts)) {
+      const { body } = await t.call('POST', '/c/v0/alarm/query', range, { token: account.token });
+      const expected = (VISIBLE[name] ?? []).map((plantName) => plants[plantName]?.inverter);
+      expect(body.result.alarms.map((a: { sn: string }) => a.sn).sort(), name).toEqual(expected.sort());
+      for (const [plantName, target] of Object.entries(plants)) {
+        if (VISIBLE[name]?.includes(plantName)) continue;
+        const filtered = await t.call('POST', '/c/v0/alarm/query', { ...range, plantId: target.id }, { token: account.token });
         expect(filtered.body.result.total, `${name} filtering by ${plantName}`).toBe(0);
       }
     }

@@ -1,0 +1,84 @@
+import type { AlarmExportBody } from '@sunstack/shared';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { account, alarm, datalogger, device, plant } from '../../db/schema.ts';
+import { dataloggerVisible, deviceVisible, type Scope } from '../scope/scope.ts';
+
+export type AlarmRow = Awaited<ReturnType<ReturnType<typeof createAlarmRepo>['list']>>['rows'][number];
+
+export function createAlarmRepo(db: Db) {
+  /** An alarm is seen by whoever sees its device, or its datalogger for a datalogger's own alarm. */
+  const visible = (scope: Scope): SQL =>
+    or(
+      and(
+        isNull(alarm.deviceId),
+        inArray(alarm.dataloggerSn, db.select({ sn: datalogger.sn }).from(datalogger).where(dataloggerVisible(db, scope))),
+      ),
+      inArray(alarm.deviceId, db.select({ id: device.id }).from(device).where(deviceVisible(db, scope))),
+    ) as SQL;
+
+  const matching = (scope: Scope, filters: AlarmExportBody) =>
+    and(
+      visible(scope),
+      filters.view === 'realtime' ? isNull(alarm.clearedAt) : isNotNull(alarm.clearedAt),
+      gte(alarm.raisedAt, new Date(filters.begin)),
+      lt(alarm.raisedAt, new Date(filters.end)),
+      filters.plantId ? eq(alarm.plantId, filters.plantId) : undefined,
+      filters.sn ? or(eq(device.sn, filters.sn), and(isNull(alarm.deviceId), eq(alarm.dataloggerSn, filters.sn))) : undefined,
+      filters.source ? eq(alarm.source, filters.source) : undefined,
+      filters.severity ? eq(alarm.severity, filters.severity) : undefined,
+      filters.code !== undefined ? eq(alarm.code, filters.code) : undefined,
+    );
+
+  const columns = {
+    alarm,
+    deviceSn: device.sn,
+    deviceType: device.type,
+    plantName: plant.name,
+    ackedBy: account.username,
+  };
+  const select = (where: SQL | undefined) =>
+    db
+      .select(columns)
+      .from(alarm)
+      .leftJoin(device, eq(device.id, alarm.deviceId))
+      .leftJoin(plant, eq(plant.id, alarm.plantId))
+      .leftJoin(account, eq(account.id, alarm.ackedBy))
+      .where(where)
+      .orderBy(desc(alarm.raisedAt), desc(alarm.id));
+
+  return {
+    /** A page of the alarms in scope that match, newest raised first, with the count for the pager. */
+    async list(scope: Scope, filters: AlarmExportBody, page: { currentPage: number; pageSize: number }) {
+      const where = matching(scope, filters);
+      const [total] = await db.select({ n: count() }).from(alarm).leftJoin(device, eq(device.id, alarm.deviceId)).where(where);
+      const rows = await select(where)
+        .limit(page.pageSize)
+        .offset((page.currentPage - 1) * page.pageSize);
+      return { total: total?.n ?? 0, rows };
+    },
+
+    /** Every alarm in scope that matches (an export: the range is at most 15 days). */
+    all: (scope: Scope, filters: AlarmExportBody, limit: number) => select(matching(scope, filters)).limit(limit),
+
+    /** Of these ids, those the caller sees. */
+    async visibleIds(scope: Scope, ids: number[]) {
+      const rows = await db
+        .select({ id: alarm.id })
+        .from(alarm)
+        .where(and(inArray(alarm.id, ids), visible(scope)));
+      return rows.map((row) => row.id);
+    },
+
+    /** Acknowledges alarms not acknowledged yet (a first acknowledgement stays); answers those it changed. */
+    async acknowledge(ids: number[], accountId: number, comment: string) {
+      const rows = await db
+        .update(alarm)
+        .set({ ackedAt: new Date(), ackedBy: accountId, ackComment: comment })
+        .where(and(inArray(alarm.id, ids), isNull(alarm.ackedAt)))
+        .returning({ id: alarm.id });
+      return rows.map((row) => row.id);
+    },
+  };
+}
+export type AlarmRepo = ReturnType<typeof createAlarmRepo>;

@@ -1,0 +1,56 @@
+import { alarmAckBody, alarmExportBody, alarmQueryBody, alarmQueryResult, emptyResult, envelope, routeByName } from '@sunstack/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../http/errors.ts';
+import { sessionOf } from '../../http/requestContext.ts';
+import { sendXlsx } from '../../http/xlsx.ts';
+import { clientInfo } from '../session/routes.ts';
+import type { AlarmService } from './service.ts';
+
+export function alarmRoutes(app: FastifyInstance, alarms: AlarmService) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // The console's alarm screen and the integrator's serve the same calls, each over its own scope.
+  const config = {
+    access: [...new Set([...(routeByName('alarm').access ?? []), ...(routeByName('integrator-alarm').access ?? [])])],
+  };
+
+  api.post(
+    '/c/v0/alarm/query',
+    {
+      config,
+      schema: {
+        tags: ['alarm'],
+        summary: 'Alarms in scope, realtime (active) or history (cleared), filtered, at most 15 days, paginated',
+        body: alarmQueryBody,
+        response: { 200: envelope(alarmQueryResult) },
+      },
+    },
+    async (request) => ok(await alarms.query(sessionOf(request), request.body)),
+  );
+
+  api.post(
+    '/c/v0/alarm/export',
+    {
+      config,
+      schema: { tags: ['alarm'], summary: 'The alarms that match as an xlsx file (same filters, no paging)', body: alarmExportBody },
+    },
+    async (request, reply) => sendXlsx(reply, await alarms.export(sessionOf(request), request.body, request.lang), 'alarms'),
+  );
+
+  api.post(
+    '/c/v0/alarm/ack',
+    {
+      config,
+      schema: {
+        tags: ['alarm'],
+        summary: 'Acknowledge alarms with a comment (all or none)',
+        body: alarmAckBody,
+        response: { 200: envelope(emptyResult) },
+      },
+    },
+    async (request) => {
+      await alarms.acknowledge(sessionOf(request), clientInfo(request), request.body);
+      return ok({});
+    },
+  );
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { FAULT_SEVERITIES } from '../faults/catalogue.ts';
+import { LIMITS } from '../limits.ts';
+import { DEVICE_TYPES } from './device.ts';
+import { idSchema, pageFields } from './plant.ts';
+
+/** Alarms (issue 5): raised by device events or by platform rules; times are UTC milliseconds. */
+
+/** Realtime: alarms still raised; history: alarms cleared. */
+export const ALARM_VIEWS = ['realtime', 'history'] as const;
+export type AlarmView = (typeof ALARM_VIEWS)[number];
+/** Where an alarm comes from: a device's own event code, or a rule the platform evaluates. */
+export const ALARM_SOURCES = ['device', 'rule'] as const;
+export type AlarmSource = (typeof ALARM_SOURCES)[number];
+/** What an alarm is about: one of the device kinds, or a datalogger (offline rule). */
+export const ALARM_SUBJECTS = ['datalogger', ...DEVICE_TYPES] as const;
+export type AlarmSubject = (typeof ALARM_SUBJECTS)[number];
+
+const DAY_MS = 86_400_000;
+export const MAX_ALARM_RANGE_MS = LIMITS.dateRangeDays.long * DAY_MS;
+
+const msSchema = z.number().int().min(0).max(8_640_000_000_000);
+
+/** Filters of the alarm lists and their export; the time range (raised at) spans at most 15 days (spec section 5). */
+const alarmFilterFields = {
+  view: z.enum(ALARM_VIEWS),
+  plantId: idSchema.optional(),
+  /** A device's or datalogger's SN, exactly. */
+  sn: z.string().trim().min(1).max(64).optional(),
+  source: z.enum(ALARM_SOURCES).optional(),
+  severity: z.enum(FAULT_SEVERITIES).optional(),
+  code: z.number().int().min(0).max(2_147_483_647).optional(),
+  begin: msSchema,
+  end: msSchema,
+};
+const rangeChecked = <T extends z.ZodType<{ begin: number; end: number }>>(schema: T) =>
+  schema
+    .refine((body) => body.end > body.begin, { error: 'validation.rangeInvalid', path: ['end'] })
+    .refine((body) => body.end - body.begin <= MAX_ALARM_RANGE_MS, { error: 'validation.rangeTooLong', path: ['end'] });
+
+export const alarmQueryBody = rangeChecked(z.strictObject({ ...pageFields, ...alarmFilterFields }));
+export type AlarmQueryBody = z.infer<typeof alarmQueryBody>;
+export const alarmExportBody = rangeChecked(z.strictObject(alarmFilterFields));
+export type AlarmExportBody = z.infer<typeof alarmExportBody>;
+
+export const alarmSummary = z.object({
+  id: z.number(),
+  source: z.enum(ALARM_SOURCES),
+  code: z.number(),
+  severity: z.enum(FAULT_SEVERITIES),
+  subject: z.enum(ALARM_SUBJECTS),
+  /** The device's SN, or the datalogger's for a datalogger alarm. */
+  sn: z.string(),
+  dataloggerSn: z.string(),
+  plantId: z.number().nullable(),
+  plantName: z.string(),
+  /** First raised; raised again (flapping folds into one alarm); cleared (null while active). */
+  raisedAt: z.number(),
+  lastRaisedAt: z.number(),
+  clearedAt: z.number().nullable(),
+  /** How often it was raised: more than 1 when it came back soon after clearing. */
+  occurrences: z.number(),
+  acknowledgement: z.object({ at: z.number(), by: z.string(), comment: z.string() }).nullable(),
+});
+export type AlarmSummary = z.infer<typeof alarmSummary>;
+
+export const alarmQueryResult = z.object({
+  total: z.number(),
+  currentPage: z.number(),
+  pageSize: z.number(),
+  alarms: z.array(alarmSummary),
+});
+
+export const ALARM_ACK_COMMENT_MAX = 500;
+export const alarmAckBody = z.strictObject({
+  ids: z.array(idSchema).min(1).max(100),
+  comment: z.string().trim().min(1, { error: 'validation.required' }).max(ALARM_ACK_COMMENT_MAX, { error: 'validation.tooLong' }),
+});
+export type AlarmAckBody = z.infer<typeof alarmAckBody>;
