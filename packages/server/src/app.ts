@@ -20,6 +20,7 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { createAlarmRepo } from './modules/alarm/repo.ts';
 import { alarmRoutes } from './modules/alarm/routes.ts';
+import { createAlarmRules } from './modules/alarm/rules.ts';
 import { createAlarmService } from './modules/alarm/service.ts';
 import { createAuditRepo } from './modules/audit/repo.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -105,6 +106,8 @@ const SESSION_CACHE_TTL_MS = 30_000;
 const ROLLUP_POLL_MS = 1_000;
 /** Raw samples expire a month at a time; looking once an hour is plenty. */
 const RETENTION_POLL_MS = 3_600_000;
+/** The alarm rules are judged over the whole fleet this often. */
+const ALARM_RULES_POLL_MS = 60_000;
 const SESSION_CACHE_MAX_ENTRIES = 50_000;
 
 /** Builds the HTTP application and its services; starts nothing. */
@@ -221,8 +224,16 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
     },
     { idleMs: RETENTION_POLL_MS, onError: (error) => http.log.error({ err: error }, 'raw retention failed') },
   );
+  const alarmRules = createAlarmRules(db);
+  const alarmRulesLoop = createJobLoop(
+    async () => {
+      await alarmRules.evaluate(new Date(now()));
+      return false;
+    },
+    { idleMs: ALARM_RULES_POLL_MS, onError: (error) => http.log.error({ err: error }, 'alarm rules failed') },
+  );
   const runJobs = async (signal: AbortSignal) => {
-    await Promise.all([mail.runSender(signal), rollupLoop.run(signal), retentionLoop.run(signal)]);
+    await Promise.all([mail.runSender(signal), rollupLoop.run(signal), retentionLoop.run(signal), alarmRulesLoop.run(signal)]);
   };
   // Prometheus scrapes this; it names no tenant data.
   http.get('/metrics', async (_, reply) => reply.type(ingestMetrics.registry.contentType).send(await ingestMetrics.registry.metrics()));

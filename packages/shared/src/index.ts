@@ -19,6 +19,7 @@ export * from './contracts/user.ts';
 export * from './contracts/userManagement.ts';
 export * from './errno/codes.ts';
 export * from './faults/catalogue.ts';
+export * from './faults/rules.ts';
 export * from './languages.ts';
 export * from './limits.ts';
 export * from './permissions.ts';

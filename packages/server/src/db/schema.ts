@@ -1,4 +1,4 @@
-import { ACCOUNT_LOG_EVENTS, ALARM_SOURCES, DEVICE_TYPES, FAULT_SEVERITIES } from '@sunstack/shared';
+import { ACCOUNT_LOG_EVENTS, ALARM_SOURCES, type AlarmThresholds, DEVICE_TYPES, FAULT_SEVERITIES } from '@sunstack/shared';
 import {
   bigint,
   bigserial,
@@ -323,4 +323,11 @@ export const alarm = pgTable('alarm', {
   ackedAt: at('acked_at'),
   ackedBy: id('acked_by'),
   ackComment: text('ack_comment'),
+});
+
+/** Thresholds of the alarm rules a plant sets (0013_alarm_rules.sql). */
+export const alarmThreshold = pgTable('alarm_threshold', {
+  plantId: id('plant_id').primaryKey(),
+  settings: jsonb('settings').$type<Partial<AlarmThresholds>>().notNull().default({}),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });
