@@ -3,11 +3,16 @@ import { DEVICE_TYPES, type DeviceType } from '../contracts/device.ts';
 import { LANGUAGES } from '../languages.ts';
 import { FAULT_CATALOGUE, FAULT_SEVERITIES, type FaultDefinition, faultOf } from './catalogue.ts';
 import { FAULT_MESSAGES, faultText } from './messages.ts';
+import { ALARM_RULES, type AlarmRuleName, ruleOf } from './rules.ts';
 
 const entries = (Object.entries(FAULT_CATALOGUE) as [DeviceType, readonly FaultDefinition[]][]).flatMap(([deviceType, faults]) =>
   faults.map((fault) => ({ ...fault, deviceType })),
 );
 const codes = entries.map((entry) => entry.code);
+const rules = Object.entries(ALARM_RULES) as [AlarmRuleName, (typeof ALARM_RULES)[AlarmRuleName]][];
+const ruleCodes: number[] = rules.map(([, rule]) => rule.code);
+/** Every code that has texts in `messages/`: the device codes and the alarm rules' codes. */
+const textCodes = [...codes, ...ruleCodes];
 
 /** The thousands of each type's codes. */
 const RANGE: Record<DeviceType, number | undefined> = {
@@ -48,10 +53,35 @@ describe('fault catalogue', () => {
   });
 });
 
+describe('alarm rules', () => {
+  it('have unique integer codes with a known severity that collide with no device code', () => {
+    expect(new Set(ruleCodes).size).toBe(ruleCodes.length);
+    for (const [name, rule] of rules) {
+      expect(Number.isInteger(rule.code), name).toBe(true);
+      expect(FAULT_SEVERITIES, name).toContain(rule.severity);
+      expect(faultOf(rule.code), `${name} ${rule.code}`).toBeUndefined();
+      expect(codes, `${name} ${rule.code}`).not.toContain(rule.code);
+    }
+  });
+
+  it('ruleOf answers the rule of its code, and undefined for a device or unknown code', () => {
+    for (const [name, rule] of rules) expect(ruleOf(rule.code)).toBe(name);
+    expect(ruleOf(9001)).toBe('dataloggerOffline');
+    for (const other of [...codes, 0, 9999, 9001.5, Number.NaN]) expect(ruleOf(other), String(other)).toBeUndefined();
+  });
+
+  it('faultText answers a rule code in the language asked', () => {
+    expect(faultText(9001, 'de')?.name).toBe('Datenlogger offline');
+    expect(faultText(9001, 'de')?.action).toContain('Alarmschwellen der Anlage');
+    expect(faultText(9001, 'en')?.name).toBe('Datalogger offline');
+    for (const code of ruleCodes) expect(faultText(code, 'fr'), String(code)).toEqual(FAULT_MESSAGES.fr[String(code)]);
+  });
+});
+
 describe('fault messages', () => {
-  it.each(LANGUAGES)('%s: every catalogue code has a non-empty name, cause and action', (language) => {
+  it.each(LANGUAGES)('%s: every catalogue code and rule code has a non-empty name, cause and action', (language) => {
     const messages = FAULT_MESSAGES[language];
-    for (const code of codes) {
+    for (const code of textCodes) {
       const text = messages[String(code)];
       expect(text, `${language} ${code}`).toBeDefined();
       for (const field of ['name', 'cause', 'action'] as const) {
@@ -61,16 +91,16 @@ describe('fault messages', () => {
     }
   });
 
-  it.each(LANGUAGES)('%s: holds no code outside the catalogue and no other fields', (language) => {
+  it.each(LANGUAGES)('%s: holds no code outside the catalogue and the rules, and no other fields', (language) => {
     for (const [key, text] of Object.entries(FAULT_MESSAGES[language])) {
-      expect(faultOf(Number(key)), `${language} ${key}`).toBeDefined();
+      expect(faultOf(Number(key)) ?? ruleOf(Number(key)), `${language} ${key}`).toBeDefined();
       expect(String(Number(key)), `${language} ${key}`).toBe(key);
       expect(Object.keys(text).sort(), `${language} ${key}`).toEqual(['action', 'cause', 'name']);
     }
   });
 
   it.each(LANGUAGES.filter((language) => language !== 'en'))('%s: is translated, not copied from English', (language) => {
-    for (const code of codes) {
+    for (const code of textCodes) {
       const key = String(code);
       expect(FAULT_MESSAGES[language][key]?.cause, `${language} ${code}`).not.toBe(FAULT_MESSAGES.en[key]?.cause);
       expect(FAULT_MESSAGES[language][key]?.action, `${language} ${code}`).not.toBe(FAULT_MESSAGES.en[key]?.action);

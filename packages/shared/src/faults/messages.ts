@@ -12,6 +12,7 @@ import pt from './messages/pt.json' with { type: 'json' };
 import ro from './messages/ro.json' with { type: 'json' };
 import trTR from './messages/tr_TR.json' with { type: 'json' };
 import zhCN from './messages/zh_CN.json' with { type: 'json' };
+import { ruleOf } from './rules.ts';
 
 /** What a person reads about a fault code: a short name, the likely cause, the suggested action. */
 export interface FaultText {
@@ -37,11 +38,11 @@ export const FAULT_MESSAGES: Record<Language, Record<string, FaultText>> = {
 };
 
 /**
- * The text of a catalogue code in a language, in English where that language lacks it; undefined for a
- * code the catalogue does not know (callers then show the raw code).
+ * The text of a catalogue code or an alarm rule's code in a language, in English where that language
+ * lacks it; undefined for a code neither knows (callers then show the raw code).
  */
 export function faultText(code: number, language: Language): FaultText | undefined {
-  if (!faultOf(code)) return undefined;
+  if (!faultOf(code) && !ruleOf(code)) return undefined;
   const key = String(code);
   return FAULT_MESSAGES[language]?.[key] ?? FAULT_MESSAGES.en[key];
 }
