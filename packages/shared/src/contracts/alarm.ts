@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FAULT_SEVERITIES } from '../faults/catalogue.ts';
+import { ALARM_THRESHOLD_DEFAULTS } from '../faults/rules.ts';
 import { LIMITS } from '../limits.ts';
 import { DEVICE_TYPES } from './device.ts';
 import { idSchema, pageFields } from './plant.ts';
@@ -77,3 +78,32 @@ export const alarmAckBody = z.strictObject({
   comment: z.string().trim().min(1, { error: 'validation.required' }).max(ALARM_ACK_COMMENT_MAX, { error: 'validation.tooLong' }),
 });
 export type AlarmAckBody = z.infer<typeof alarmAckBody>;
+
+/** A plant's thresholds for the alarm rules (shared/src/faults/rules.ts); a key left out takes the default. */
+export const alarmThresholdsSchema = z
+  .strictObject({
+    offlineMinutes: z.number().int().min(5).max(1_440),
+    batteryTemperatureMinC: z.number().min(-30).max(20),
+    socMinPercent: z.number().min(0).max(100),
+    socLowMinutes: z.number().int().min(15).max(1_440),
+    gridVoltageMinV: z.number().min(90).max(260),
+    gridVoltageMaxV: z.number().min(100).max(300),
+    gridFrequencyToleranceHz: z.number().min(0.1).max(5),
+  })
+  .partial();
+export const alarmThresholdResult = z.object({
+  /** What the rules use for this plant. */
+  thresholds: alarmThresholdsSchema.required(),
+  /** What the plant set itself (the rest are defaults). */
+  custom: alarmThresholdsSchema,
+  /** Whether the caller may change them. */
+  writable: z.boolean(),
+});
+export const alarmThresholdSaveBody = z
+  .strictObject({ plantId: idSchema, thresholds: alarmThresholdsSchema })
+  .refine(
+    ({ thresholds: t }) =>
+      (t.gridVoltageMinV ?? ALARM_THRESHOLD_DEFAULTS.gridVoltageMinV) < (t.gridVoltageMaxV ?? ALARM_THRESHOLD_DEFAULTS.gridVoltageMaxV),
+    { error: 'validation.rangeInvalid', path: ['thresholds', 'gridVoltageMaxV'] },
+  );
+export type AlarmThresholdSaveBody = z.infer<typeof alarmThresholdSaveBody>;

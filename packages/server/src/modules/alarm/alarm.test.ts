@@ -1,4 +1,4 @@
-import { Access, type AlarmSummary, DeviceStatus, Errno, LANGUAGES, uplinkTopic } from '@sunstack/shared';
+import { Access, ALARM_THRESHOLD_DEFAULTS, type AlarmSummary, DeviceStatus, Errno, LANGUAGES, uplinkTopic } from '@sunstack/shared';
 import { faultText } from '@sunstack/shared/fault-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
@@ -181,6 +181,31 @@ describe('statuses from alarms and connectivity', () => {
     expect(abnormal.body.result.total).toBe(1);
     await event(1020, 'cleared');
     expect([await plantStatus(), await deviceStatus()]).toEqual(['normal', [DeviceStatus.normal]]);
+  });
+});
+
+describe('alarm thresholds of a plant', () => {
+  it('answers the defaults, saves what the plant sets, refuses bad input and plants out of scope', async () => {
+    const get = (account: TestAccount, id = plant.plantId) =>
+      t.call('GET', `/c/v0/alarm/threshold?id=${id}`, undefined, { token: account.token }).then((a) => a.body);
+    const save = (account: TestAccount, thresholds: Record<string, number>, plantId = plant.plantId) =>
+      t.call('POST', '/c/v0/alarm/threshold/save', { plantId, thresholds }, { token: account.token }).then((a) => a.body);
+
+    expect(await get(admin)).toEqual({ errno: 0, result: { thresholds: ALARM_THRESHOLD_DEFAULTS, custom: {}, writable: true } });
+    expect(await save(admin, { offlineMinutes: 45, socMinPercent: 15 })).toEqual({ errno: 0, result: {} });
+    expect((await get(admin)).result).toMatchObject({
+      thresholds: { ...ALARM_THRESHOLD_DEFAULTS, offlineMinutes: 45, socMinPercent: 15 },
+      custom: { offlineMinutes: 45, socMinPercent: 15 },
+    });
+    const refused: Record<string, number>[] = [{ offlineMinutes: 1 }, { gridVoltageMinV: 250, gridVoltageMaxV: 240 }, { unknown: 1 }];
+    for (const bad of refused) {
+      expect((await save(admin, bad)).errno, JSON.stringify(bad)).toBe(Errno.bodyInvalid);
+    }
+    expect(await get(stranger)).toEqual({ errno: Errno.notFound, result: {} });
+    expect(await save(stranger, { offlineMinutes: 90 })).toEqual({ errno: Errno.notFound, result: {} });
+    expect(await get(admin, 987_654)).toEqual({ errno: Errno.notFound, result: {} });
+    // Nothing changed by the refused calls.
+    expect((await get(admin)).result.custom).toEqual({ offlineMinutes: 45, socMinPercent: 15 });
   });
 });
 

@@ -1,7 +1,7 @@
-import type { AlarmExportBody } from '@sunstack/shared';
+import type { AlarmExportBody, AlarmThresholds } from '@sunstack/shared';
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { account, alarm, datalogger, device, plant } from '../../db/schema.ts';
+import { account, alarm, alarmThreshold, datalogger, device, plant } from '../../db/schema.ts';
 import { dataloggerVisible, deviceVisible, type Scope } from '../scope/scope.ts';
 
 export type AlarmRow = Awaited<ReturnType<ReturnType<typeof createAlarmRepo>['list']>>['rows'][number];
@@ -78,6 +78,20 @@ export function createAlarmRepo(db: Db) {
         .where(and(inArray(alarm.id, ids), isNull(alarm.ackedAt)))
         .returning({ id: alarm.id });
       return rows.map((row) => row.id);
+    },
+
+    /** The thresholds a plant set itself. */
+    async thresholdsOf(plantId: number): Promise<Partial<AlarmThresholds>> {
+      const [row] = await db.select({ settings: alarmThreshold.settings }).from(alarmThreshold).where(eq(alarmThreshold.plantId, plantId));
+      return row?.settings ?? {};
+    },
+
+    /** Replaces what a plant set (keys left out take the defaults again). */
+    async saveThresholds(plantId: number, settings: Partial<AlarmThresholds>) {
+      await db
+        .insert(alarmThreshold)
+        .values({ plantId, settings })
+        .onConflictDoUpdate({ target: alarmThreshold.plantId, set: { settings, updatedAt: new Date() } });
     },
   };
 }

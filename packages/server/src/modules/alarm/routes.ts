@@ -1,4 +1,15 @@
-import { alarmAckBody, alarmExportBody, alarmQueryBody, alarmQueryResult, emptyResult, envelope, routeByName } from '@sunstack/shared';
+import {
+  alarmAckBody,
+  alarmExportBody,
+  alarmQueryBody,
+  alarmQueryResult,
+  alarmThresholdResult,
+  alarmThresholdSaveBody,
+  emptyResult,
+  envelope,
+  idQuery,
+  routeByName,
+} from '@sunstack/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/errors.ts';
@@ -50,6 +61,39 @@ export function alarmRoutes(app: FastifyInstance, alarms: AlarmService) {
     },
     async (request) => {
       await alarms.acknowledge(sessionOf(request), clientInfo(request), request.body);
+      return ok({});
+    },
+  );
+
+  // Thresholds belong to a plant: the plant screens' roles (not integrators, who see devices only).
+  const plantConfig = { access: routeByName('alarm').access };
+  api.get(
+    '/c/v0/alarm/threshold',
+    {
+      config: plantConfig,
+      schema: {
+        tags: ['alarm'],
+        summary: "A plant's thresholds for the alarm rules (its own and the defaults)",
+        querystring: idQuery,
+        response: { 200: envelope(alarmThresholdResult) },
+      },
+    },
+    async (request) => ok(await alarms.thresholds(sessionOf(request), request.query.id)),
+  );
+
+  api.post(
+    '/c/v0/alarm/threshold/save',
+    {
+      config: plantConfig,
+      schema: {
+        tags: ['alarm'],
+        summary: "Set a plant's thresholds for the alarm rules (keys left out take the defaults)",
+        body: alarmThresholdSaveBody,
+        response: { 200: envelope(emptyResult) },
+      },
+    },
+    async (request) => {
+      await alarms.saveThresholds(sessionOf(request), clientInfo(request), request.body);
       return ok({});
     },
   );

@@ -1,8 +1,18 @@
-import type { AlarmAckBody, AlarmExportBody, AlarmQueryBody, AlarmSummary, Language } from '@sunstack/shared';
+import {
+  ALARM_THRESHOLD_DEFAULTS,
+  type AlarmAckBody,
+  type AlarmExportBody,
+  type AlarmQueryBody,
+  type AlarmSummary,
+  type AlarmThresholdSaveBody,
+  Errno,
+  type Language,
+} from '@sunstack/shared';
 import { faultText } from '@sunstack/shared/fault-messages';
-import { notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { EXPORT_MAX_ROWS, utcText, workbook } from '../../http/xlsx.ts';
 import type { AuditService } from '../audit/service.ts';
+import type { PlantRepo } from '../plant/repo.ts';
 import type { ClientInfo, Session } from '../session/service.ts';
 import { ALARM_LABELS } from './labels.ts';
 import type { AlarmRepo, AlarmRow } from './repo.ts';
@@ -29,9 +39,39 @@ function present({ alarm, deviceSn, deviceType, plantName, ackedBy }: AlarmRow):
 }
 
 /** Alarm lists and acknowledgements (issue 5), in the caller's scope. */
-export function createAlarmService(deps: { alarms: AlarmRepo; audit: AuditService }) {
-  const { alarms, audit } = deps;
+export function createAlarmService(deps: { alarms: AlarmRepo; plants: PlantRepo; audit: AuditService }) {
+  const { alarms, plants, audit } = deps;
+
+  /** A plant the caller sees: missing or out of scope is 40404. */
+  async function visiblePlant(session: Session, id: number) {
+    const row = await plants.findVisible(session, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
   return {
+    /** A plant's alarm thresholds: those the rules use, those it set itself, and whether the caller may change them. */
+    async thresholds(session: Session, plantId: number) {
+      const plant = await visiblePlant(session, plantId);
+      const custom = await alarms.thresholdsOf(plantId);
+      return { thresholds: { ...ALARM_THRESHOLD_DEFAULTS, ...custom }, custom, writable: plant.writable };
+    },
+
+    /** Sets a plant's thresholds (the ones left out take the defaults); only who may change the plant may. */
+    async saveThresholds(session: Session, client: ClientInfo, body: AlarmThresholdSaveBody) {
+      const plant = await visiblePlant(session, body.plantId);
+      if (!plant.writable) throw new AppError(Errno.noPermission);
+      const before = await alarms.thresholdsOf(body.plantId);
+      await alarms.saveThresholds(body.plantId, body.thresholds);
+      await audit.record(session, client, {
+        action: 'plant.alarmThresholds',
+        objectType: 'plant',
+        objectId: body.plantId,
+        before,
+        after: body.thresholds,
+      });
+    },
+
     async query(session: Session, body: AlarmQueryBody) {
       const { currentPage, pageSize, ...filters } = body;
       const { total, rows } = await alarms.list(session, filters, { currentPage, pageSize });

@@ -1,7 +1,7 @@
 import { Access, Errno } from '@sunstack/shared';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarm, datalogger, device, deviceGrant, organisation } from '../../db/schema.ts';
+import { alarm, alarmThreshold, datalogger, device, deviceGrant, organisation } from '../../db/schema.ts';
 import { type ApiAnswer, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 import { createAccountRepo } from '../account/repo.ts';
 
@@ -139,6 +139,9 @@ const PROBES: Record<string, Probe> = {
   'GET /c/v0/device/real/stream': (token, { inverter }) => get(`/c/v0/device/real/stream?sn=${inverter}`, token),
   'POST /c/v0/device/history/query': (token, { inverter }) =>
     post('/c/v0/device/history/query', { sn: inverter, begin: 0, end: 3_600_000, variables: ['pvPower'] }, token),
+  'GET /c/v0/alarm/threshold': (token, { id }) => get(`/c/v0/alarm/threshold?id=${id}`, token),
+  'POST /c/v0/alarm/threshold/save': (token, { id }) =>
+    post('/c/v0/alarm/threshold/save', { plantId: id, thresholds: { offlineMinutes: 99 } }, token),
   'POST /c/v0/alarm/ack': (token, { alarm }) => post('/c/v0/alarm/ack', { ids: [alarm], comment: 'Probe' }, token),
   'POST /c/v0/device/report/query': (token, { inverter }) =>
     post('/c/v0/device/report/query', { sn: inverter, dimension: 'lifetime', variables: ['PVEnergyTotal'] }, token),
@@ -202,6 +205,7 @@ describe('scope matrix', () => {
     expect(devices.filter((d) => d.name !== '' || d.parallelRole !== null || d.plantId === null)).toEqual([]);
     expect(await t.database.db.select().from(deviceGrant)).toEqual([]);
     expect(await t.database.db.select().from(alarm).where(isNotNull(alarm.ackedAt))).toEqual([]);
+    expect(await t.database.db.select().from(alarmThreshold)).toEqual([]);
     expect(await t.database.db.select().from(datalogger).where(eq(datalogger.sn, spareSn))).toMatchObject([{ plantId: null }]);
     console.info(
       `scope matrix: ${probes} out-of-scope probes over ${Object.keys(PROBES).length} calls and ${Object.keys(accounts).length} accounts`,
