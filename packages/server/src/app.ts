@@ -51,6 +51,9 @@ import { createLiveUpdates } from './modules/monitoring/liveUpdates.ts';
 import { createMonitoringRepo } from './modules/monitoring/repo.ts';
 import { monitoringRoutes } from './modules/monitoring/routes.ts';
 import { createMonitoringService } from './modules/monitoring/service.ts';
+import { createNotificationRepo } from './modules/notification/repo.ts';
+import { notificationRoutes } from './modules/notification/routes.ts';
+import { createNotificationService } from './modules/notification/service.ts';
 import { createOrganisationRepo } from './modules/organisation/repo.ts';
 import { organisationRoutes } from './modules/organisation/routes.ts';
 import { createOrganisationService } from './modules/organisation/service.ts';
@@ -188,6 +191,14 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
   const dataloggers = createDataloggerService({ dataloggers: createDataloggerRepo(db), audit, dynsec, log: http.log });
   const devices = createDeviceService({ devices: createDeviceRepo(db), plants: plantRepo, audit });
   const alarms = createAlarmService({ alarms: createAlarmRepo(db), plants: plantRepo, audit });
+  // Alarm notifications: the dispatcher wakes on NOTIFY alarm_notice, written with every alarm change.
+  const notifications = createNotificationService({
+    repo: createNotificationRepo(db),
+    mail,
+    listen: (channel, handler) => database.listen(channel, handler),
+    now,
+    log: http.log,
+  });
   const organisations = createOrganisationService({ organisations: createOrganisationRepo(db), sessions, audit });
   const plantMap = createPlantMapService({ map: createPlantMapRepo(db), tiles: config.mapTiles });
   const branches = createBranchService({ branches: createBranchRepo(db), audit });
@@ -233,7 +244,13 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
     { idleMs: ALARM_RULES_POLL_MS, onError: (error) => http.log.error({ err: error }, 'alarm rules failed') },
   );
   const runJobs = async (signal: AbortSignal) => {
-    await Promise.all([mail.runSender(signal), rollupLoop.run(signal), retentionLoop.run(signal), alarmRulesLoop.run(signal)]);
+    await Promise.all([
+      mail.runSender(signal),
+      rollupLoop.run(signal),
+      retentionLoop.run(signal),
+      alarmRulesLoop.run(signal),
+      notifications.run(signal),
+    ]);
   };
   // Prometheus scrapes this; it names no tenant data.
   http.get('/metrics', async (_, reply) => reply.type(ingestMetrics.registry.contentType).send(await ingestMetrics.registry.metrics()));
@@ -248,6 +265,7 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
   dataloggerRoutes(http, dataloggers);
   deviceRoutes(http, devices);
   alarmRoutes(http, alarms);
+  notificationRoutes(http, notifications);
   organisationRoutes(http, organisations);
   auditRoutes(http, audit);
   monitoringRoutes(http, monitoring, live);

@@ -10,6 +10,7 @@ export * from './contracts/group.ts';
 export * from './contracts/invitation.ts';
 export * from './contracts/log.ts';
 export * from './contracts/meta.ts';
+export * from './contracts/notification.ts';
 export * from './contracts/organisation.ts';
 export * from './contracts/plant.ts';
 export * from './contracts/plantMap.ts';

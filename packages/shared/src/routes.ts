@@ -185,6 +185,11 @@ export function routeByName(name: string): RouteDef {
   return route;
 }
 
+/** Who may call what serves several screens: the access numbers of any of these routes. */
+export function accessOfRoutes(...names: string[]): AccessCode[] {
+  return [...new Set(names.flatMap((name) => routeByName(name).access ?? []))];
+}
+
 export function routeByPath(path: string): RouteDef | undefined {
   return ROUTES.find((r) => r.path === path);
 }

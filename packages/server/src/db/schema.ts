@@ -1,4 +1,12 @@
-import { ACCOUNT_LOG_EVENTS, ALARM_SOURCES, type AlarmThresholds, DEVICE_TYPES, FAULT_SEVERITIES } from '@sunstack/shared';
+import {
+  ACCOUNT_LOG_EVENTS,
+  ALARM_SOURCES,
+  type AlarmThresholds,
+  DEVICE_TYPES,
+  FAULT_SEVERITIES,
+  NOTICE_EVENTS,
+  WEBHOOK_EVENTS,
+} from '@sunstack/shared';
 import {
   bigint,
   bigserial,
@@ -14,6 +22,7 @@ import {
   smallint,
   text,
   timestamp,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /** Mirrors the SQL migrations in ./migrations (the migrations are the source of truth; a test checks the two agree). */
@@ -330,4 +339,54 @@ export const alarmThreshold = pgTable('alarm_threshold', {
   plantId: id('plant_id').primaryKey(),
   settings: jsonb('settings').$type<Partial<AlarmThresholds>>().notNull().default({}),
   updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** Alarm notifications (0012_notifications.sql): subscriptions; null plant: every plant in the account's scope. */
+export const notificationSubscription = pgTable('notification_subscription', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  accountId: id('account_id').notNull(),
+  plantId: id('plant_id'),
+  severities: text('severities', { enum: FAULT_SEVERITIES }).array().notNull(),
+  email: boolean('email').notNull(),
+  webhookUrl: text('webhook_url'),
+  webhookSecret: text('webhook_secret'),
+  /** Set during a storm: when its next summary is due. */
+  summaryDueAt: at('summary_due_at'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** Written by a trigger on `alarm` with every change worth telling; consumed once by the notification job. */
+export const alarmNotice = pgTable('alarm_notice', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  alarmId: id('alarm_id').notNull(),
+  event: text('event', { enum: NOTICE_EVENTS }).notNull(),
+  at: at('at').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** Webhook deliveries: the exact body, retried with back-off until delivered or given up. */
+export const notificationOutbox = pgTable('notification_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  subscriptionId: id('subscription_id').notNull(),
+  event: text('event', { enum: WEBHOOK_EVENTS }).notNull(),
+  body: text('body').notNull(),
+  createdAt: at('created_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: at('next_attempt_at').notNull(),
+  deliveredAt: at('delivered_at'),
+  failedAt: at('failed_at'),
+  lastStatus: integer('last_status'),
+  lastError: text('last_error'),
+});
+
+/** Notices matched to a subscription within the storm window, and those a storm holds for its summary. */
+export const notificationRecent = pgTable('notification_recent', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  subscriptionId: id('subscription_id').notNull(),
+  alarmId: id('alarm_id').notNull(),
+  event: text('event', { enum: NOTICE_EVENTS }).notNull(),
+  occurredAt: at('occurred_at').notNull(),
+  matchedAt: at('matched_at').notNull(),
+  held: boolean('held').notNull(),
 });

@@ -1,4 +1,5 @@
 import {
+  accessOfRoutes,
   alarmAckBody,
   alarmExportBody,
   alarmQueryBody,
@@ -22,7 +23,7 @@ export function alarmRoutes(app: FastifyInstance, alarms: AlarmService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // The console's alarm screen and the integrator's serve the same calls, each over its own scope.
   const config = {
-    access: [...new Set([...(routeByName('alarm').access ?? []), ...(routeByName('integrator-alarm').access ?? [])])],
+    access: accessOfRoutes('alarm', 'integrator-alarm'),
   };
 
   api.post(

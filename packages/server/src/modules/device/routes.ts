@@ -1,4 +1,5 @@
 import {
+  accessOfRoutes,
   deviceDetail,
   deviceGrantBody,
   deviceGrantListBody,
@@ -27,7 +28,7 @@ export function deviceRoutes(app: FastifyInstance, devices: DeviceService) {
   const access = (name: string) => ({ access: routeByName(name).access });
   // The device lists and details serve both the console's device screens and the integrator's.
   const listAccess = {
-    access: [...new Set([...(routeByName('device').access ?? []), ...(routeByName('integrator-device-list').access ?? [])])],
+    access: accessOfRoutes('device', 'integrator-device-list'),
   };
 
   api.post(

@@ -11,6 +11,11 @@ export function createMailRepo(db: Db) {
       await db.insert(mailOutbox).values(mail);
     },
 
+    /** Several mails in one statement (pass a transaction's handle to write them with other rows). */
+    async enqueueMany(mails: { recipient: string; subject: string; body: string }[]) {
+      if (mails.length > 0) await db.insert(mailOutbox).values(mails);
+    },
+
     /** Claims due mails by pushing their next attempt past the lease, so two senders never take the same one. */
     async claimDue(limit: number) {
       const due = db

@@ -47,6 +47,9 @@ export function createMailService(deps: { mails: MailRepo; smtpUrl: string | und
 
     deliverDue,
 
+    /** Starts a sender pass now: mails were written to the outbox by another module's transaction. */
+    wake: () => sender.wake(),
+
     /** Runs the sender until `signal` aborts; an enqueue in this process wakes it at once. */
     async runSender(signal: AbortSignal) {
       await sender.run(signal);

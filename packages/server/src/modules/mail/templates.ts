@@ -27,13 +27,22 @@ export const MAIL_MESSAGES: Record<Language, Record<string, string>> = {
   tr_TR: trTR,
 };
 
-export type MailTemplate = 'registerCode' | 'resetCode' | 'invitationInstaller' | 'invitationEndUser';
+export type MailTemplate =
+  | 'registerCode'
+  | 'resetCode'
+  | 'invitationInstaller'
+  | 'invitationEndUser'
+  | 'alarmRaised'
+  | 'alarmCleared'
+  | 'alarmSummary';
+
+/** One message of the mail locales (a template's part, or a word templates share) with its placeholders filled. */
+export function mailText(key: string, language: Language, vars: Record<string, string | number> = {}) {
+  const raw = MAIL_MESSAGES[language][key] ?? MAIL_MESSAGES[DEFAULT_LANGUAGE][key] ?? key;
+  return raw.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+}
 
 /** Renders a template in the recipient's language, falling back to English per key. */
 export function renderMail(template: MailTemplate, language: Language, vars: Record<string, string | number>) {
-  const text = (key: string) => {
-    const raw = MAIL_MESSAGES[language][key] ?? MAIL_MESSAGES[DEFAULT_LANGUAGE][key] ?? key;
-    return raw.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
-  };
-  return { subject: text(`${template}.subject`), body: text(`${template}.body`) };
+  return { subject: mailText(`${template}.subject`, language, vars), body: mailText(`${template}.body`, language, vars) };
 }

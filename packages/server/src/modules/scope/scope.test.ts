@@ -143,6 +143,8 @@ const PROBES: Record<string, Probe> = {
   'POST /c/v0/alarm/threshold/save': (token, { id }) =>
     post('/c/v0/alarm/threshold/save', { plantId: id, thresholds: { offlineMinutes: 99 } }, token),
   'POST /c/v0/alarm/ack': (token, { alarm }) => post('/c/v0/alarm/ack', { ids: [alarm], comment: 'Probe' }, token),
+  'POST /c/v0/alarm/subscription/save': (token, { id }) =>
+    post('/c/v0/alarm/subscription/save', { plantId: id, severities: ['fault'], email: true, webhookUrl: null }, token),
   'POST /c/v0/device/report/query': (token, { inverter }) =>
     post('/c/v0/device/report/query', { sn: inverter, dimension: 'lifetime', variables: ['PVEnergyTotal'] }, token),
 };
@@ -166,6 +168,8 @@ const WITHOUT_TARGET: Record<string, string> = {
   'POST /c/v0/device/grants': 'lists the grants of devices in scope',
   'POST /c/v0/alarm/query': 'lists the alarms in scope (tested below)',
   'POST /c/v0/alarm/export': 'the same list as a file (alarm tests)',
+  'POST /c/v0/alarm/subscription/list': "lists the caller's own subscriptions (notification tests)",
+  'POST /c/v0/alarm/subscription/delete': "deletes one of the caller's own subscriptions by its id (notification tests)",
 };
 
 const MATRIX_DOMAINS = /^\/c\/v0\/(plant|module|device|pile|parallel|alarm)\//;
