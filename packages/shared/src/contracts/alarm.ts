@@ -22,7 +22,7 @@ export const MAX_ALARM_RANGE_MS = LIMITS.dateRangeDays.long * DAY_MS;
 
 const msSchema = z.number().int().min(0).max(8_640_000_000_000);
 
-/** Filters of the alarm lists and their export; the time range (raised at) spans at most 15 days (spec section 5). */
+/** Filters of the alarm lists and their export; a time range (raised at) spans at most 15 days (spec section 5). */
 const alarmFilterFields = {
   view: z.enum(ALARM_VIEWS),
   plantId: idSchema.optional(),
@@ -31,13 +31,22 @@ const alarmFilterFields = {
   source: z.enum(ALARM_SOURCES).optional(),
   severity: z.enum(FAULT_SEVERITIES).optional(),
   code: z.number().int().min(0).max(2_147_483_647).optional(),
-  begin: msSchema,
-  end: msSchema,
+  begin: msSchema.optional(),
+  end: msSchema.optional(),
 };
-const rangeChecked = <T extends z.ZodType<{ begin: number; end: number }>>(schema: T) =>
+/**
+ * History needs a raised-at range of at most 15 days; realtime lists every active alarm unless a
+ * range is given (an alarm raised weeks ago and still active stays in view).
+ */
+const rangeChecked = <T extends z.ZodType<{ view: AlarmView; begin?: number; end?: number }>>(schema: T) =>
   schema
-    .refine((body) => body.end > body.begin, { error: 'validation.rangeInvalid', path: ['end'] })
-    .refine((body) => body.end - body.begin <= MAX_ALARM_RANGE_MS, { error: 'validation.rangeTooLong', path: ['end'] });
+    .refine((body) => body.view === 'realtime' || body.begin !== undefined, { error: 'validation.required', path: ['begin'] })
+    .refine((body) => (body.begin === undefined) === (body.end === undefined), { error: 'validation.required', path: ['end'] })
+    .refine((body) => body.begin === undefined || (body.end as number) > body.begin, { error: 'validation.rangeInvalid', path: ['end'] })
+    .refine((body) => body.begin === undefined || (body.end as number) - body.begin <= MAX_ALARM_RANGE_MS, {
+      error: 'validation.rangeTooLong',
+      path: ['end'],
+    });
 
 export const alarmQueryBody = rangeChecked(z.strictObject({ ...pageFields, ...alarmFilterFields }));
 export type AlarmQueryBody = z.infer<typeof alarmQueryBody>;

@@ -53,6 +53,8 @@ export const SCREENS: Record<string, ComponentType> = {
   agent: lazyScreen(() => import('../features/distributor/routes/AgentPage.tsx')),
   'group-management': lazyScreen(() => import('../features/group/routes/GroupPage.tsx')),
   invitation: lazyScreen(() => import('../features/invitation/routes/InvitationPage.tsx')),
+  alarm: lazyScreen(() => import('../features/alarm/routes/AlarmPage.tsx')),
+  'integrator-alarm': lazyScreen(() => import('../features/alarm/routes/AlarmPage.tsx')),
 };
 
 const hasScreen = (route: RouteDef) => route.name in SCREENS;

@@ -100,6 +100,18 @@ describe('alarms from device events', () => {
     expect((await query(admin, { plantId: plant.plantId })).result.alarms.map((a) => a.code)).toEqual([1020, 9999]);
   });
 
+  it('lists an alarm raised weeks ago and still active in realtime without a range; history needs one', async () => {
+    const old = Date.now() - 20 * 86_400_000;
+    await send([{ ts: old, code: 1040, state: 'raised' }]);
+    const all = await t.call('POST', '/c/v0/alarm/query', { view: 'realtime', code: 1040 }, { token: admin.token });
+    expect(all.body.result.alarms).toEqual([expect.objectContaining({ code: 1040, raisedAt: old })]);
+    const history = await t.call('POST', '/c/v0/alarm/query', { view: 'history' }, { token: admin.token });
+    expect(history.body.errno).toBe(Errno.bodyInvalid);
+    const half = await t.call('POST', '/c/v0/alarm/query', { view: 'realtime', begin: old }, { token: admin.token });
+    expect(half.body.errno).toBe(Errno.bodyInvalid);
+    await send([{ ts: old + 60_000, code: 1040, state: 'cleared' }]);
+  });
+
   it('refuses a range over 15 days or upside down, and changes nothing', async () => {
     const long = await query(admin, { begin: base - 16 * 86_400_000, end: base });
     expect(long.errno).toBe(Errno.bodyInvalid);

@@ -1,4 +1,4 @@
-import type { AlarmExportBody, AlarmThresholds } from '@sunstack/shared';
+import { Access, type AlarmExportBody, type AlarmThresholds } from '@sunstack/shared';
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { account, alarm, alarmThreshold, datalogger, device, plant } from '../../db/schema.ts';
@@ -7,22 +7,20 @@ import { dataloggerVisible, deviceVisible, type Scope } from '../scope/scope.ts'
 export type AlarmRow = Awaited<ReturnType<ReturnType<typeof createAlarmRepo>['list']>>['rows'][number];
 
 export function createAlarmRepo(db: Db) {
-  /** An alarm is seen by whoever sees its device, or its datalogger for a datalogger's own alarm. */
-  const visible = (scope: Scope): SQL =>
-    or(
-      and(
-        isNull(alarm.deviceId),
-        inArray(alarm.dataloggerSn, db.select({ sn: datalogger.sn }).from(datalogger).where(dataloggerVisible(db, scope))),
-      ),
-      inArray(alarm.deviceId, db.select({ id: device.id }).from(device).where(deviceVisible(db, scope))),
-    ) as SQL;
+  /** An alarm is seen by whoever sees its device, or its datalogger for a datalogger's own alarm (administrators: all). */
+  const visible = (scope: Scope): SQL | undefined => {
+    if (scope.access === Access.admin) return undefined;
+    const ofDatalogger = db.select({ sn: datalogger.sn }).from(datalogger).where(dataloggerVisible(db, scope));
+    const ofDevice = db.select({ id: device.id }).from(device).where(deviceVisible(db, scope));
+    return or(and(isNull(alarm.deviceId), inArray(alarm.dataloggerSn, ofDatalogger)), inArray(alarm.deviceId, ofDevice));
+  };
 
   const matching = (scope: Scope, filters: AlarmExportBody) =>
     and(
       visible(scope),
       filters.view === 'realtime' ? isNull(alarm.clearedAt) : isNotNull(alarm.clearedAt),
-      gte(alarm.raisedAt, new Date(filters.begin)),
-      lt(alarm.raisedAt, new Date(filters.end)),
+      filters.begin !== undefined ? gte(alarm.raisedAt, new Date(filters.begin)) : undefined,
+      filters.end !== undefined ? lt(alarm.raisedAt, new Date(filters.end)) : undefined,
       filters.plantId ? eq(alarm.plantId, filters.plantId) : undefined,
       filters.sn ? or(eq(device.sn, filters.sn), and(isNull(alarm.deviceId), eq(alarm.dataloggerSn, filters.sn))) : undefined,
       filters.source ? eq(alarm.source, filters.source) : undefined,

@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { EChartsOption } from 'echarts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
+import { useTab, useTabBusy } from '../../../app/tabs/TabHost.tsx';
 import { EChart, useChartAxis } from '../../../components/EChart.tsx';
 import { ChartExport } from '../../../lib/ChartExport.tsx';
 import type { ExportTable } from '../../../lib/exportTable.ts';
@@ -13,8 +13,18 @@ import { useDeviceHistory } from '../api/deviceData.ts';
 /** A chart of this many points fits any screen at about two points per pixel. */
 const CHART_POINTS = 1_500;
 
+/** The range the screen was opened with (`?from=&to=` in ms, e.g. the time around an alarm), or today until now. */
+function initialRange(query: Record<string, string>): [Dayjs, Dayjs] {
+  const from = Number(query.from);
+  const to = Number(query.to);
+  if (Number.isSafeInteger(from) && Number.isSafeInteger(to) && from >= 0 && to > from && to - from <= MAX_HISTORY_DAYS * 86_400_000)
+    return [dayjs(from), dayjs(to)];
+  return [dayjs().startOf('day'), dayjs()];
+}
+
 /**
- * The history of any of a device's variables over a chosen range (today by default), exportable
+ * The history of any of a device's variables over a chosen range (today by default, or the tab's
+ * `from`/`to`), exportable
  * as xlsx or CSV with times in the plant's zone (once known). `names` are the variables the device reports; the
  * chart starts with the first of `preferred` it has.
  */
@@ -32,7 +42,8 @@ export function DeviceHistory({
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const axis = useChartAxis();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().startOf('day'), dayjs()]);
+  const { query } = useTab();
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => initialRange(query));
   const [variables, setVariables] = useState<string[]>([]);
   const chosen = variables.length > 0 ? variables : preferred.filter((name) => names.includes(name)).slice(0, 1);
   const history = useDeviceHistory(

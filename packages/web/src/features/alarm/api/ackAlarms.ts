@@ -1,0 +1,13 @@
+import type { AlarmAckBody } from '@sunstack/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/http.ts';
+import { alarmListKey } from './queryAlarms.ts';
+
+/** Acknowledges alarms with a comment (POST /c/v0/alarm/ack), all or none; the lists refresh after. */
+export function useAckAlarms() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AlarmAckBody) => request('POST', '/c/v0/alarm/ack', { body, loading: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: alarmListKey }),
+  });
+}

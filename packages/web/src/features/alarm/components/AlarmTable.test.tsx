@@ -1,0 +1,141 @@
+// @vitest-environment happy-dom
+import type { AlarmSummary } from '@sunstack/shared';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MemoryRouter, useLocation } from 'react-router';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n, loadConsoleStrings } from '../../../lib/i18n.ts';
+import { AlarmTable } from './AlarmTable.tsx';
+
+// React asks for this flag before it lets act() flush updates outside a test renderer.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const HOUR = 3_600_000;
+const now = Date.UTC(2025, 5, 1, 12);
+const alarm = (fields: Partial<AlarmSummary>): AlarmSummary => ({
+  id: 1,
+  source: 'device',
+  code: 1001,
+  severity: 'fault',
+  subject: 'inverter',
+  sn: 'INV-1',
+  dataloggerSn: '100000000000001',
+  plantId: 3,
+  plantName: 'Freiburg',
+  raisedAt: now - 2 * HOUR,
+  lastRaisedAt: now - 2 * HOUR,
+  clearedAt: null,
+  occurrences: 1,
+  acknowledgement: null,
+  ...fields,
+});
+
+/** Shows where the table navigated to. */
+function Where() {
+  const location = useLocation();
+  return <output>{`${location.pathname}${location.search}`}</output>;
+}
+
+function render(props: Partial<Parameters<typeof AlarmTable>[0]> & { alarms: AlarmSummary[] }) {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  const onAcknowledge = vi.fn();
+  const onSelect = vi.fn();
+  act(() =>
+    root.render(
+      <MemoryRouter>
+        <AlarmTable
+          view="realtime"
+          menus={['alarm', 'inverter-detail', 'device-battery', 'plant-detail']}
+          language="en"
+          now={now}
+          selected={[]}
+          onSelect={onSelect}
+          onAcknowledge={onAcknowledge}
+          {...props}
+        />
+        <Where />
+      </MemoryRouter>,
+    ),
+  );
+  const rows = () => [...container.querySelectorAll<HTMLTableRowElement>('tbody tr.ant-table-row')];
+  return { container, rows, onAcknowledge, onSelect, unmount: () => act(() => root.unmount()) };
+}
+
+describe('alarm table (issue 5)', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await loadConsoleStrings();
+  });
+
+  it('shows severity, the catalogue name with its code, device, plant, a raised-again count and the acknowledgement', () => {
+    const view = render({
+      alarms: [
+        alarm({ id: 1, occurrences: 3, lastRaisedAt: now - HOUR }),
+        alarm({ id: 2, code: 2011, severity: 'warning', subject: 'battery', sn: 'BAT-1' }),
+        alarm({ id: 3, code: 9999, subject: 'datalogger', sn: '100000000000001', plantId: null, plantName: '' }),
+        alarm({ id: 4, code: 1040, severity: 'warning', acknowledgement: { at: now - HOUR, by: 'demo_admin', comment: 'Fan ordered' } }),
+        alarm({ id: 5, source: 'rule', code: 90001, severity: 'warning', subject: 'battery', sn: 'BAT-2' }),
+      ],
+    });
+    const [fault, warning, unknown, acknowledged, rule] = view.rows();
+    expect(fault?.querySelector('.ant-tag-red')?.textContent).toBe('Fault');
+    expect(fault?.textContent).toContain('Grid overvoltage');
+    expect(fault?.textContent).toContain('Code 1001');
+    expect(fault?.textContent).toContain('Inverter');
+    expect(fault?.textContent).toContain('×3');
+    expect(warning?.querySelector('.ant-tag-orange')?.textContent).toBe('Warning');
+    expect(warning?.textContent).toContain('Battery');
+    // A code the catalogue does not know shows as the raw code; a datalogger has no screen to open.
+    expect(unknown?.textContent).toContain('Code 9999');
+    expect(unknown?.textContent).toContain('Datalogger');
+    expect([...(unknown?.querySelectorAll('a') ?? [])].map((a) => a.textContent)).not.toContain('100000000000001');
+    expect(acknowledged?.textContent).toContain('demo_admin');
+    expect(acknowledged?.textContent).toContain('Fan ordered');
+    // A platform rule's alarm says so.
+    expect(rule?.textContent).toContain('Code 90001');
+    expect(rule?.textContent).toContain('Platform rule');
+    // No "Cleared at" column on the realtime list.
+    expect(view.container.querySelector('thead')?.textContent).not.toContain('Cleared at');
+    view.unmount();
+  });
+
+  it('acknowledges one row from its button, and lets only alarms not yet acknowledged be chosen', () => {
+    const view = render({
+      alarms: [alarm({ id: 5 }), alarm({ id: 6, acknowledgement: { at: now, by: 'someone', comment: 'Seen' } })],
+    });
+    const [open, done] = view.rows();
+    const button = open?.querySelector<HTMLButtonElement>('button[aria-label="Acknowledge Grid overvoltage on INV-1"]');
+    act(() => button?.click());
+    expect(view.onAcknowledge).toHaveBeenCalledWith([5]);
+    expect(open?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.disabled).toBe(false);
+    expect(done?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.disabled).toBe(true);
+    expect(done?.querySelector('button[aria-label^="Acknowledge"]')).toBeNull();
+    view.unmount();
+  });
+
+  it('shows the cleared time on the history list and opens a row to the likely cause and the suggested action', () => {
+    const view = render({ view: 'history', alarms: [alarm({ id: 7, clearedAt: now - HOUR })] });
+    expect(view.container.querySelector('thead')?.textContent).toContain('Cleared at');
+    const expand = view.container.querySelector<HTMLButtonElement>('button.ant-table-row-expand-icon');
+    act(() => expand?.click());
+    const details = view.container.querySelector('.ant-table-expanded-row')?.textContent ?? '';
+    expect(details).toContain('Likely cause');
+    expect(details).toContain('Suggested action');
+    view.unmount();
+  });
+
+  it('links the device, its plant, and the data around the alarm: the device screen with the history range set', () => {
+    const view = render({ view: 'history', alarms: [alarm({ id: 8, raisedAt: now - 3 * HOUR, clearedAt: now - 2 * HOUR })] });
+    const link = (text: string) => [...view.container.querySelectorAll('a')].find((a) => a.textContent?.trim() === text);
+    const where = () => view.container.querySelector('output')?.textContent;
+    act(() => link('INV-1')?.click());
+    expect(where()).toBe('/bus/device/inverterDetail?sn=INV-1');
+    act(() => link('Freiburg')?.click());
+    expect(where()).toBe('/bus/plant/detail?id=3');
+    act(() => view.container.querySelector<HTMLButtonElement>('button[aria-label="Data around the alarm"]')?.click());
+    expect(where()).toBe(`/bus/device/inverterDetail?sn=INV-1&from=${now - 4 * HOUR}&to=${now - HOUR}`);
+    view.unmount();
+  });
+});
