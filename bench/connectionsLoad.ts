@@ -2,8 +2,10 @@
  * The dataloggers of the connections benchmark, run as a child process so their memory is not the
  * server's. Each connects as the simulator's datalogger does (SN as client id and user name, the
  * secret, a last will), subscribes to its command topic and publishes its status "online", QoS 1:
- * the acknowledgement comes once the server has stored it. Over IPC the parent asks for so many
- * connections (`connect`), is told when they are all open, and ends them all cleanly (`end`).
+ * the embedded broker acknowledges once the server has stored it, Mosquitto on receipt. Over IPC the
+ * parent asks for so many connections (`connect`), is told when they are all open, and ends them all
+ * cleanly (`end`): each reports `{"online":false}` (QoS 1) first, as the simulator does, since
+ * Mosquitto sends no last will on a clean disconnect.
  */
 import { commandTopic, type StatusPayload, uplinkTopic } from '@sunstack/shared';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -35,17 +37,24 @@ async function connect(sn: string): Promise<MqttClient> {
   return client;
 }
 
+/** Reports the datalogger offline (acknowledged), then disconnects cleanly. */
+async function end(sn: string, client: MqttClient) {
+  const status: StatusPayload = { online: false };
+  await client.publishAsync(uplinkTopic(sn, 'status'), JSON.stringify(status), { qos: 1 });
+  await client.endAsync();
+}
+
 const clients: MqttClient[] = [];
 
-/** Connects the next dataloggers until `upTo` are connected. */
-async function connectUpTo(upTo: number) {
-  let next = clients.length;
+/** Runs `work` for `from` … `to` - 1, CONCURRENCY at a time. */
+async function pool(from: number, to: number, work: (index: number) => Promise<void>) {
+  let next = from;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < upTo) {
-        const sn = String(job.firstSn + next);
+      while (next < to) {
+        const index = next;
         next += 1;
-        clients.push(await connect(sn));
+        await work(index);
       }
     }),
   );
@@ -54,10 +63,12 @@ async function connectUpTo(upTo: number) {
 process.on('message', async (message: ToLoad) => {
   if (message.type === 'connect') {
     const started = performance.now();
-    await connectUpTo(message.upTo);
+    await pool(clients.length, message.upTo, async (index) => {
+      clients[index] = await connect(String(job.firstSn + index));
+    });
     send({ type: 'connected', seconds: (performance.now() - started) / 1000 });
   } else {
-    await Promise.all(clients.map((client) => client.endAsync()));
+    await pool(0, clients.length, (index) => end(String(job.firstSn + index), clients[index] as MqttClient));
     send({ type: 'ended' });
     process.disconnect();
   }

@@ -94,10 +94,15 @@ sys_interval 1
     const process = spawn(MOSQUITTO as string, ['-c', join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
     let output = '';
     await new Promise<void>((resolve, reject) => {
-      process.stderr.on('data', (chunk: Buffer) => {
+      // Its log is read until it runs, then drained unread (kept, it would grow with every connection).
+      const onLog = (chunk: Buffer) => {
         output += chunk.toString();
-        if (output.includes(' running')) resolve();
-      });
+        if (!output.includes(' running')) return;
+        process.stderr.off('data', onLog);
+        process.stderr.resume();
+        resolve();
+      };
+      process.stderr.on('data', onLog);
       process.once('exit', () => reject(new Error(`mosquitto did not start:\n${output}`)));
     });
     return process;
