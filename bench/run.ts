@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { run as alarms } from './alarms.ts';
 import { run as authCall } from './authCall.ts';
 import { run as chartRender } from './chartRender.ts';
 import { run as connections } from './connections.ts';
@@ -17,6 +18,7 @@ const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Plant map clusters at scale', run: plantMap },
   { title: 'Ingest', run: ingest },
   { title: 'Series calls and fleet summary', run: series },
+  { title: 'Alarms', run: alarms },
   { title: 'Memory per connected datalogger', run: connections },
   { title: 'Chart render', run: chartRender },
 ];

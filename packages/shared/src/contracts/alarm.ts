@@ -74,12 +74,17 @@ export const alarmSummary = z.object({
 });
 export type AlarmSummary = z.infer<typeof alarmSummary>;
 
+/** The lists count matches up to this many; beyond, the answer says so instead of counting on. */
+export const MAX_COUNTED_ALARMS = 10_000;
 export const alarmQueryResult = z.object({
   total: z.number(),
+  /** More than MAX_COUNTED_ALARMS match: `total` is that many, the pager ends there; narrow the filters. */
+  totalCapped: z.boolean(),
   currentPage: z.number(),
   pageSize: z.number(),
   alarms: z.array(alarmSummary),
 });
+export type AlarmQueryResult = z.infer<typeof alarmQueryResult>;
 
 export const ALARM_ACK_COMMENT_MAX = 500;
 export const alarmAckBody = z.strictObject({

@@ -1,5 +1,15 @@
-import { Access, ALARM_THRESHOLD_DEFAULTS, type AlarmSummary, DeviceStatus, Errno, LANGUAGES, uplinkTopic } from '@sunstack/shared';
+import {
+  Access,
+  ALARM_THRESHOLD_DEFAULTS,
+  type AlarmSummary,
+  DeviceStatus,
+  Errno,
+  LANGUAGES,
+  MAX_COUNTED_ALARMS,
+  uplinkTopic,
+} from '@sunstack/shared';
 import { faultText } from '@sunstack/shared/fault-messages';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
 import { firstSheetOf, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
@@ -238,5 +248,24 @@ describe('alarm export labels', () => {
       expect(same.length, `${language}: ${same.join(', ')}`).toBeLessThanOrEqual(4);
     }
     for (const language of LANGUAGES) expect(ALARM_LABELS[language].unknownCode, language).toContain('{code}');
+  });
+});
+
+describe('alarm counts', () => {
+  it('counts matches up to 10,000 and says when there are more', async () => {
+    const busy = await createFleetPlant(t.database.db);
+    const insert = (n: number) =>
+      t.database.db.execute(sql`insert into alarm (source, code, severity, datalogger_sn, device_id, plant_id, raised_at, last_raised_at, cleared_at)
+        select 'device', 1040, 'warning', ${busy.dataloggerSn}, ${busy.devices[0]?.id}, ${busy.plantId}, now() - g * interval '1 second', now() - g * interval '1 second', now()
+        from generate_series(1, ${n}) as g`);
+    const count = async () => {
+      const body = { view: 'history', plantId: busy.plantId, begin: Date.now() - 86_400_000, end: Date.now() + 60_000 };
+      const { result } = (await t.call('POST', '/c/v0/alarm/query', body, { token: admin.token })).body;
+      return [result.total, result.totalCapped, result.alarms.length];
+    };
+    await insert(MAX_COUNTED_ALARMS);
+    expect(await count()).toEqual([MAX_COUNTED_ALARMS, false, 10]);
+    await insert(1);
+    expect(await count()).toEqual([MAX_COUNTED_ALARMS, true, 10]);
   });
 });

@@ -74,8 +74,8 @@ export function createAlarmService(deps: { alarms: AlarmRepo; plants: PlantRepo;
 
     async query(session: Session, body: AlarmQueryBody) {
       const { currentPage, pageSize, ...filters } = body;
-      const { total, rows } = await alarms.list(session, filters, { currentPage, pageSize });
-      return { total, currentPage, pageSize, alarms: rows.map(present) };
+      const { total, totalCapped, rows } = await alarms.list(session, filters, { currentPage, pageSize });
+      return { total, totalCapped, currentPage, pageSize, alarms: rows.map(present) };
     },
 
     /** The alarms that match, without paging, as an xlsx file in the caller's language (times in UTC). */

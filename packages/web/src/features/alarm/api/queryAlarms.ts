@@ -1,13 +1,8 @@
-import type { AlarmQueryBody, AlarmSummary, AlarmView } from '@sunstack/shared';
+import type { AlarmQueryBody, AlarmQueryResult, AlarmView } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
-export interface AlarmPage {
-  total: number;
-  currentPage: number;
-  pageSize: number;
-  alarms: AlarmSummary[];
-}
+export type AlarmPage = AlarmQueryResult;
 
 export const alarmListKey = ['alarm', 'query'] as const;
 

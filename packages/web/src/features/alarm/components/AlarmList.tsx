@@ -68,7 +68,11 @@ export function AlarmList({
           <Button type="primary" disabled={chosen.length === 0} onClick={() => setAcknowledging(chosen)}>
             {chosen.length > 0 ? t('alarm.acknowledgeChosen', { number: chosen.length }) : t('alarm.acknowledge')}
           </Button>
-          {list.data && <Typography.Text type="secondary">{t('alarm.total', { number: list.data.total })}</Typography.Text>}
+          {list.data && (
+            <Typography.Text type="secondary">
+              {t(list.data.totalCapped ? 'alarm.totalCapped' : 'alarm.total', { number: list.data.total })}
+            </Typography.Text>
+          )}
         </Flex>
         {view === 'realtime' && (
           <Badge

@@ -46,7 +46,7 @@ function fakeServer(alarms: AlarmSummary[]) {
       calls.push({ path, body });
       if (path === '/c/v0/alarm/query') {
         const shown = alarms.filter((a) => (body.view === 'realtime' ? a.clearedAt === null : a.clearedAt !== null));
-        return answer({ total: shown.length, currentPage: body.currentPage, pageSize: body.pageSize, alarms: shown });
+        return answer({ total: shown.length, totalCapped: false, currentPage: body.currentPage, pageSize: body.pageSize, alarms: shown });
       }
       if (path === '/c/v0/alarm/ack') {
         for (const a of alarms)
