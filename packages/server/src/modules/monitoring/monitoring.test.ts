@@ -1,7 +1,8 @@
-import { Access, Errno } from '@sunstack/shared';
+import { Access, Errno, offsetAt } from '@sunstack/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
+import { startOfLocalDate } from '../telemetry/calendar.ts';
 import { createTelemetryRepo, type DeviceSample } from '../telemetry/repo.ts';
 import { createRollupJob } from '../telemetry/rollups.ts';
 import { downsample } from './service.ts';
@@ -142,6 +143,31 @@ describe('monitoring calls', () => {
     expect(summary.body.result).toMatchObject({ plants: { total: 0 }, currentPower: 0, lifetimeYield: 0 });
     const overview = await post('/c/v0/plant/overview', { pageSize: 10 }, stranger);
     expect(overview.result).toMatchObject({ total: 0, plants: [] });
+  });
+
+  // Last: the plants it adds would change the fleet figures above.
+  it("labels a day's hours in the plant's zone as the plant calendar does, DST days and midnight changes included", async () => {
+    const days: [string, string[]][] = [
+      ['Europe/Berlin', ['2026-03-29', '2026-10-25', '2026-06-21']],
+      ['America/Santiago', ['2025-04-05', '2025-04-06', '2025-09-06', '2025-09-07']],
+      ['Australia/Lord_Howe', ['2025-04-06', '2025-10-05']],
+      ['Asia/Kolkata', ['2025-06-21']],
+    ];
+    for (const [timeZone, dates] of days) {
+      const other = await createFleetPlant(t.database.db, { timeZone });
+      for (const date of dates) {
+        const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+        const answer = await post('/c/v0/plant/report/query', { id: other.plantId, dimension: 'day', year, month, day }, admin);
+        // The hours from the local midnight to the next, each labelled with its local time.
+        const end = startOfLocalDate(new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10), timeZone);
+        const expected: string[] = [];
+        for (let ts = startOfLocalDate(date, timeZone); ts < end; ts += 3_600_000) {
+          expected.push(`${new Date(ts + offsetAt(timeZone, ts)).toISOString().slice(0, 13)}:00`);
+        }
+        expect(answer.result.buckets, `${timeZone} ${date}`).toEqual(expected);
+        expect(answer.result.series[0].data).toEqual(expected.map(() => 0));
+      }
+    }
   });
 });
 

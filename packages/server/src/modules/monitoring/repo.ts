@@ -1,12 +1,111 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { ENERGY_COUNTERS } from '@sunstack/shared';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { jsonParam, selectRows } from '../../db/rawSql.ts';
+import { epochMs, jsonParam, selectRows } from '../../db/rawSql.ts';
 import { device, plant } from '../../db/schema.ts';
 import { status as plantStatus } from '../plant/repo.ts';
 import { deviceVisible, plantVisible, type Scope } from '../scope/scope.ts';
+import { COUNTER_COLUMNS } from '../telemetry/counters.ts';
+import type { Energy } from '../telemetry/energy.ts';
+
+/**
+ * The buckets of an energy report: the local hours of one day, from the UTC midnights of the date
+ * and of the next one (the statement finds the local midnights in the subject's zone), or the
+ * calendar rollups of a grain between two local dates (inclusive).
+ */
+export type ReportRange =
+  | { grain: '1h'; dateUtc: number; nextDateUtc: number }
+  | { grain: 'day' | 'month' | 'year'; from: string; to: string };
+
+/** A subject's zone and its report rows in order, with the energy of each counter (none where no rollup row is). */
+export interface ReportRows {
+  timeZone: string;
+  rows: { key: string; energy: Energy }[];
+}
+
+/** Rows of a device's history, each with the asked variables in order (null where the row lacks one). */
+export type HistoryRows = { ts: number; values: (number | null)[] }[];
+
+/**
+ * Every counter's column of rollup row `r`, whatever the call asks: one statement text per kind of
+ * period and of caller, so each is prepared once per connection (the variables are picked in JavaScript).
+ */
+const counterColumns = sql.raw(ENERGY_COUNTERS.map((counter, i) => `r.${COUNTER_COLUMNS[counter]} as v${i}`).join(', '));
+const counterValues = sql.raw(ENERGY_COUNTERS.map((_, i) => `b.v${i}`).join(', '));
+
+/** Renders statements as the database's own dialect does (db/client.ts sets no casing option). */
+const dialect = new PgDialect();
+
+/**
+ * Rows of a named statement: PostgreSQL parses and plans each text once per connection, where an
+ * unnamed statement is planned at every call (PGlite ignores the name). The name is the text's
+ * hash, so a text never meets another's plan; texts differ only by the kind of caller and period.
+ */
+async function selectNamed<T extends Record<string, unknown>>(db: Db, statement: SQL): Promise<T[]> {
+  const query = dialect.sqlToQuery(statement);
+  const name = `monitoring_${createHash('sha1').update(query.sql).digest('base64url')}`;
+  const result = await db._.session.prepareQuery(query, undefined, name, false).execute();
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+/** The zone's offset from UTC at instant column `t` of the statement below, as an interval. */
+const offsetAt = (t: string) => sql.raw(`((${t} at time zone s.zone) - (${t} at time zone 'UTC'))`);
+
+/**
+ * The report's rows of subject `s` (id, zone), in order. A day's rows are all its local hours, from
+ * the instant its local date begins, found as calendar.ts's startOfLocalDate does (the offset at
+ * UTC midnight, corrected once), labelled in local time by PostgreSQL; no time zone work is left to
+ * JavaScript. Calendar rows are those the rollups hold.
+ */
+function reportBuckets(kind: 'device' | 'plant', range: ReportRange): SQL {
+  if (range.grain === '1h') {
+    // `offset 0` keeps each step a subquery computed once, instead of expressions repeated per hour.
+    return sql`select h.at as ord, to_char(h.at at time zone s.zone, 'YYYY-MM-DD"T"HH24":00"') as key, ${counterColumns}
+      from (
+        select g0 - ${offsetAt('f0')} as t0, g1 - ${offsetAt('f1')} as t1
+        from (
+          select g0, g1, g0 - ${offsetAt('g0')} as f0, g1 - ${offsetAt('g1')} as f1
+          from (select to_timestamp(${range.dateUtc} / 1000.0) as g0, to_timestamp(${range.nextDateUtc} / 1000.0) as g1 offset 0) g
+          offset 0
+        ) f
+        offset 0
+      ) t
+        cross join lateral (select t0 + n * interval '1 hour' as at from generate_series(0, 47) n) h
+        left join rollup_interval r on r.subject_kind = ${kind} and r.subject_id = s.id and r.grain = '1h' and r.start = h.at
+      where h.at < t1`;
+  }
+  return sql`select r.start as ord, to_char(r.start, 'YYYY-MM-DD') as key, ${counterColumns} from rollup_calendar r
+    where r.subject_kind = ${kind} and r.subject_id = s.id and r.grain = ${range.grain}
+      and r.start between ${range.from}::date and ${range.to}::date`;
+}
 
 /** Plants, devices and fleet figures in the caller's scope, for the monitoring calls. */
 export function createMonitoringRepo(db: Db) {
+  /** Runs `subject` (one row of id and zone, or none) with its report rows; undefined without a subject. */
+  async function reportRows(subject: SQL, kind: 'device' | 'plant', range: ReportRange): Promise<ReportRows | undefined> {
+    const rows = await selectNamed<{ zone: string; key: string | null } & Record<string, unknown>>(
+      db,
+      sql`select s.zone, b.key, ${counterValues}
+        from (${subject}) s left join lateral (${reportBuckets(kind, range)}) b on true
+        order by b.ord`,
+    );
+    const first = rows[0];
+    if (!first) return undefined;
+    const found: ReportRows = { timeZone: first.zone, rows: [] };
+    for (const row of rows) {
+      if (row.key === null) continue;
+      const energy: Energy = {};
+      ENERGY_COUNTERS.forEach((counter, i) => {
+        const value = row[`v${i}`];
+        if (value !== null && value !== undefined) energy[counter] = value as number;
+      });
+      found.rows.push({ key: row.key, energy });
+    }
+    return found;
+  }
+
   return {
     /** Devices the caller sees among `sns`, with their plant's time zone. */
     async visibleDevices(scope: Scope, sns: string[]) {
@@ -23,6 +122,70 @@ export function createMonitoringRepo(db: Db) {
         .from(plant)
         .where(and(eq(plant.id, id), plantVisible(db, scope)));
       return row;
+    },
+
+    /**
+     * An energy report of a device the caller sees, in one statement: its scope check, its plant's
+     * zone and its rows. Undefined when the device is missing or out of scope (the same to the caller).
+     */
+    async deviceReport(scope: Scope, sn: string, range: ReportRange) {
+      return reportRows(
+        sql`select ${device.id} as id, coalesce(${plant.timeZone}, 'UTC') as zone from ${device}
+          left join ${plant} on ${plant.id} = ${device.plantId}
+          where ${device.sn} = ${sn} and ${deviceVisible(db, scope)}`,
+        'device',
+        range,
+      );
+    },
+
+    /** An energy report of a plant the caller sees, in one statement; undefined when it is missing or out of scope. */
+    async plantReport(scope: Scope, id: number, range: ReportRange) {
+      return reportRows(
+        sql`select ${plant.id} as id, ${plant.timeZone} as zone from ${plant} where ${plant.id} = ${id} and ${plantVisible(db, scope)}`,
+        'plant',
+        range,
+      );
+    },
+
+    /**
+     * History of variables of a device the caller sees, in one statement: raw samples (`grain` raw)
+     * or the averages of interval rollups between two instants (ms, end exclusive), only the asked
+     * variables. Undefined when the device is missing or out of scope.
+     */
+    async deviceHistory(
+      scope: Scope,
+      sn: string,
+      grain: 'raw' | '5m' | '1h',
+      from: number,
+      to: number,
+      variables: readonly string[],
+    ): Promise<HistoryRows | undefined> {
+      const values = variables.map((name, i) =>
+        grain === 'raw'
+          ? sql`vars -> ${name} as ${sql.raw(`v${i}`)}`
+          : // A rollup row's average: its sum over its count, which is the row's samples unless `counts` names it.
+            sql`(sums ->> ${name})::float8 / nullif(coalesce((counts ->> ${name})::float8, nullif(samples, 0), 1), 0) as ${sql.raw(`v${i}`)}`,
+      );
+      const source =
+        grain === 'raw'
+          ? sql`select ${epochMs('ts')} as ts, ${sql.join(values, sql`, `)} from telemetry
+              where device_id = s.id and ts >= to_timestamp(${from} / 1000.0) and ts < to_timestamp(${to} / 1000.0)`
+          : sql`select ${epochMs('start')} as ts, ${sql.join(values, sql`, `)} from rollup_interval
+              where subject_kind = 'device' and subject_id = s.id and grain = ${grain}
+                and start >= to_timestamp(${from} / 1000.0) and start < to_timestamp(${to} / 1000.0)`;
+      const rows = await selectNamed<{ ts: number | null } & Record<string, unknown>>(
+        db,
+        sql`select x.* from (select ${device.id} as id from ${device} where ${device.sn} = ${sn} and ${deviceVisible(db, scope)}) s
+          left join lateral (${source}) x on true
+          order by x.ts`,
+      );
+      if (rows.length === 0) return undefined;
+      const history: HistoryRows = [];
+      for (const row of rows) {
+        if (row.ts === null) continue;
+        history.push({ ts: Number(row.ts), values: variables.map((_, i) => (row[`v${i}`] ?? null) as number | null) });
+      }
+      return history;
     },
 
     async devicesOfPlant(plantId: number) {

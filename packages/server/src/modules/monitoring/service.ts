@@ -7,7 +7,6 @@ import {
   type EnergyReport,
   Errno,
   type FleetSummary,
-  offsetAt,
   type PlantFlow,
   type PlantListBody,
   type PlantOverview,
@@ -18,10 +17,10 @@ import { AppError } from '../../http/errors.ts';
 import type { PlantRepo } from '../plant/repo.ts';
 import type { Scope } from '../scope/scope.ts';
 import { FIVE_MINUTES_MS, localDateOf, startOfLocalDate } from '../telemetry/calendar.ts';
-import type { Energy, Vars } from '../telemetry/energy.ts';
+import type { Vars } from '../telemetry/energy.ts';
 import type { TelemetryRepo } from '../telemetry/repo.ts';
 import { plantPowers } from './powerFlow.ts';
-import type { MonitoringRepo } from './repo.ts';
+import type { MonitoringRepo, ReportRange, ReportRows } from './repo.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -47,6 +46,21 @@ export function downsample(points: [number, number][], begin: number, end: numbe
     buckets.set(start, bucket);
   }
   return [...buckets].map(([ts, { total, n }]) => [ts, total / n]);
+}
+
+/** Days in a month of the (proleptic Gregorian) calendar. */
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** The rows a report period reads: the hours of a day, the days of a month, the months of a year, or every year. */
+function reportRange(period: Period): ReportRange {
+  const { year = 2000, month = 1, day = 1 } = period;
+  if (period.dimension === 'day')
+    return { grain: '1h', dateUtc: Date.UTC(year, month - 1, day), nextDateUtc: Date.UTC(year, month - 1, day + 1) };
+  if (period.dimension === 'month')
+    return { grain: 'day', from: `${year}-${pad(month)}-01`, to: `${year}-${pad(month)}-${pad(daysIn(year, month))}` };
+  if (period.dimension === 'year') return { grain: 'month', from: `${year}-01-01`, to: `${year}-12-01` };
+  // The years with data are the subject's year rows themselves.
+  return { grain: 'year', from: '1970-01-01', to: '2999-01-01' };
 }
 
 interface Period {
@@ -77,61 +91,30 @@ export function createMonitoringService(deps: {
     return found;
   }
 
-  /** Energy per bucket of a period of the subject's local calendar. */
-  async function energyReport(
-    kind: 'device' | 'plant',
-    id: number,
-    timeZone: string,
-    period: Period,
-    variables: readonly string[],
-  ): Promise<EnergyReport> {
-    let buckets: { label: string; key: string | number }[] = [];
-    let rows: { key: string | number; energy: Energy }[] = [];
-    const { year = 2000, month = 1, day = 1 } = period;
-    if (period.dimension === 'day') {
-      const date = `${year}-${pad(month)}-${pad(day)}`;
-      const start = startOfLocalDate(date, timeZone);
-      const end = startOfLocalDate(new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10), timeZone);
-      for (let ts = start; ts < end; ts += HOUR_MS) {
-        const local = new Date(ts + offsetAt(timeZone, ts));
-        buckets.push({ key: ts, label: `${local.toISOString().slice(0, 13)}:00` });
-      }
-      rows = (await telemetry.intervalRows(kind, [id], '1h', start, end)).map((r) => ({ key: Number(r.start), energy: r.energy }));
-    } else if (period.dimension === 'month') {
-      const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-      buckets = Array.from({ length: days }, (_, i) => {
-        const label = `${year}-${pad(month)}-${pad(i + 1)}`;
-        return { key: label, label };
-      });
-      rows = (await telemetry.calendarEnergy(kind, id, 'day', `${year}-${pad(month)}-01`, `${year}-${pad(month)}-${pad(days)}`)).map(
-        (r) => ({
-          key: r.start,
-          energy: r.energy,
-        }),
-      );
-    } else if (period.dimension === 'year') {
-      buckets = Array.from({ length: 12 }, (_, i) => ({ key: `${year}-${pad(i + 1)}-01`, label: `${year}-${pad(i + 1)}` }));
-      rows = (await telemetry.calendarEnergy(kind, id, 'month', `${year}-01-01`, `${year}-12-01`)).map((r) => ({
-        key: r.start,
-        energy: r.energy,
-      }));
+  /** Energy per bucket of a period of the subject's local calendar, from the subject's report rows. */
+  function energyReport(found: ReportRows, period: Period, variables: readonly string[]): EnergyReport {
+    const { year = 2000 } = period;
+    // Rounding to watt-hours hides float noise from corrections (never below zero).
+    const energy = (value: number | null | undefined) => Math.max(0, Math.round((value ?? 0) * 1000) / 1000);
+    let labels: string[];
+    let data: (variable: string) => number[];
+    if (period.dimension === 'day' || period.dimension === 'lifetime') {
+      // The rows are the buckets: every local hour of the day (labelled by SQL), or the years with data.
+      labels = found.rows.map((row) => (period.dimension === 'day' ? row.key : row.key.slice(0, 4)));
+      data = (variable) => found.rows.map((row) => energy(row.energy[variable]));
     } else {
-      // The years with data are the subject's year rows themselves: one query.
-      rows = (await telemetry.calendarEnergy(kind, id, 'year', '1970-01-01', '2999-01-01')).map((r) => ({
-        key: r.start,
-        energy: r.energy,
-      }));
-      buckets = rows.map((row) => ({ key: row.key, label: String(row.key).slice(0, 4) }));
+      const keys =
+        period.dimension === 'month'
+          ? Array.from({ length: daysIn(year, period.month ?? 1) }, (_, d) => `${year}-${pad(period.month ?? 1)}-${pad(d + 1)}`)
+          : Array.from({ length: 12 }, (_, m) => `${year}-${pad(m + 1)}-01`);
+      labels = period.dimension === 'month' ? keys : keys.map((key) => key.slice(0, 7));
+      const byKey = new Map(found.rows.map((row) => [row.key, row.energy]));
+      data = (variable) => keys.map((key) => energy(byKey.get(key)?.[variable]));
     }
-    const byKey = new Map(rows.map((row) => [row.key, row.energy]));
     return {
-      timeZone,
-      buckets: buckets.map((b) => b.label),
-      // Rounding to watt-hours hides float noise from corrections (never below zero).
-      series: variables.map((variable) => ({
-        variable,
-        data: buckets.map((b) => Math.max(0, Math.round((byKey.get(b.key)?.[variable] ?? 0) * 1000) / 1000)),
-      })),
+      timeZone: found.timeZone,
+      buckets: labels,
+      series: variables.map((variable) => ({ variable, data: data(variable) })),
     };
   }
 
@@ -175,24 +158,18 @@ export function createMonitoringService(deps: {
      * averages from the rollups, never more points than the chart asked for.
      */
     async historyQuery(scope: Scope, body: DeviceHistoryQueryBody) {
-      const found = await visibleDevice(scope, body.sn);
       const span = body.end - body.begin;
-      let resolutionMs = 0;
-      let rows: { ts: number; vars: Vars }[];
-      if (span <= DAY_MS) {
-        rows = (await telemetry.samples(found.id, body.begin, body.end)).map((r) => ({ ts: Number(r.ts), vars: r.vars }));
-      } else {
-        const grain = span / FIVE_MINUTES_MS <= body.points ? '5m' : '1h';
-        resolutionMs = grain === '5m' ? FIVE_MINUTES_MS : HOUR_MS;
-        rows = (await telemetry.intervalRows('device', [found.id], grain, body.begin, body.end)).map((r) => ({
-          ts: Number(r.start),
-          vars: averages(r),
-        }));
-      }
-      const series = body.variables.map((variable) => {
-        const points = rows.flatMap((row): [number, number][] =>
-          row.vars[variable] === undefined ? [] : [[row.ts, row.vars[variable] as number]],
-        );
+      const grain = span <= DAY_MS ? 'raw' : span / FIVE_MINUTES_MS <= body.points ? '5m' : '1h';
+      // One statement: the scope check and only the asked variables (rollups averaged in SQL).
+      const rows = await monitoring.deviceHistory(scope, body.sn, grain, body.begin, body.end, body.variables);
+      if (!rows) throw new AppError(Errno.notFound);
+      const resolutionMs = grain === 'raw' ? 0 : grain === '5m' ? FIVE_MINUTES_MS : HOUR_MS;
+      const series = body.variables.map((variable, i) => {
+        const points: [number, number][] = [];
+        for (const row of rows) {
+          const value = row.values[i];
+          if (value !== null && value !== undefined) points.push([row.ts, value]);
+        }
         return { variable, data: downsample(points, body.begin, body.end, body.points) };
       });
       // Buckets wider than the source when the chart would otherwise get more points than it asked for.
@@ -200,14 +177,17 @@ export function createMonitoringService(deps: {
       return { resolutionMs: Math.max(resolutionMs, widened), series };
     },
 
+    /** One statement: the device's scope check, its plant's zone and the period's rows. */
     async deviceReport(scope: Scope, body: DeviceReportQueryBody) {
-      const found = await visibleDevice(scope, body.sn);
-      return energyReport('device', found.id, found.timeZone, body, body.variables);
+      const found = await monitoring.deviceReport(scope, body.sn, reportRange(body));
+      if (!found) throw new AppError(Errno.notFound);
+      return energyReport(found, body, body.variables);
     },
 
     async plantReport(scope: Scope, body: PlantReportQueryBody) {
-      const found = await visiblePlant(scope, body.id);
-      return energyReport('plant', found.id, found.timeZone, body, ENERGY_COUNTERS);
+      const found = await monitoring.plantReport(scope, body.id, reportRange(body));
+      if (!found) throw new AppError(Errno.notFound);
+      return energyReport(found, body, ENERGY_COUNTERS);
     },
 
     /** 5-minute power curves (kW) of a plant's local day: PV, load, grid, battery, EV charger, heat pump. */
