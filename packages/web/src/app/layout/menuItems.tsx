@@ -38,6 +38,8 @@ const ICONS: Record<string, ReactNode> = {
   'power-info': <SafetyOutlined />,
   'user-management': <TeamOutlined />,
   'integrator-device-list': <ApiOutlined />,
+  'integrator-inverter': <ThunderboltOutlined />,
+  'integrator-alarm': <AlertOutlined />,
   'plant-maintain': <ToolOutlined />,
   'group-management': <AppstoreOutlined />,
   'log-audit': <AuditOutlined />,
