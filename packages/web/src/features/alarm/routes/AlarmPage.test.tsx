@@ -77,6 +77,9 @@ async function until(check: () => boolean, ms = 3_000) {
   }
 }
 
+/** Screens still mounted: unmounted after each test even when it failed, before the fake server goes. */
+const mounted = new Set<() => void>();
+
 /** Opens the screen and waits for the rows the server has (the query cache is the app's one, shared by the tests). */
 async function openAlarmScreen(expectedRows: number, query: Record<string, string> = {}) {
   useClientStore.setState({ token: 'token', access: 255, language: 'en', tabView: false, menus: ['alarm', 'plant', 'inverter-detail'] });
@@ -97,7 +100,13 @@ async function openAlarmScreen(expectedRows: number, query: Record<string, strin
   await until(() => rows().length === expectedRows);
   const button = (name: string) =>
     [...document.body.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent?.trim() === name) as HTMLButtonElement;
-  return { container, rows, button, unmount: () => act(() => root.unmount()) };
+  const unmount = () => {
+    if (!mounted.delete(unmount)) return;
+    act(() => root.unmount());
+    container.remove();
+  };
+  mounted.add(unmount);
+  return { container, rows, button, unmount };
 }
 
 describe('alarm screen (issue 5)', () => {
@@ -105,7 +114,10 @@ describe('alarm screen (issue 5)', () => {
     await initI18n('en');
     await loadConsoleStrings();
   });
-  afterEach(() => {
+  afterEach(async () => {
+    for (const unmount of [...mounted]) unmount();
+    // Let calls already on their way reach the fake server before it goes: no refresh may hit the network.
+    await act(() => sleep(50));
     vi.unstubAllGlobals();
     useTabStore.getState().reset();
   });
