@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import type { AlarmSummary } from '@sunstack/shared';
+import { message } from 'antd';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
@@ -116,6 +117,8 @@ describe('alarm screen (issue 5)', () => {
   });
   afterEach(async () => {
     for (const unmount of [...mounted]) unmount();
+    // Toasts (antd's message, outside the screen's root) would go on animating after the test.
+    act(() => message.destroy());
     // Let calls already on their way reach the fake server before it goes: no refresh may hit the network.
     await act(() => sleep(50));
     vi.unstubAllGlobals();
