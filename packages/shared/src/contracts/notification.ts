@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FAULT_SEVERITIES } from '../faults/catalogue.ts';
+import { alarmSummary } from './alarm.ts';
 import { idSchema } from './plant.ts';
 
 /**
@@ -75,25 +76,28 @@ export const subscriptionSaveResult = z.object({
  * The JSON a webhook receives for one notice (`x-sunstack-event` raised, reopened or cleared), signed
  * in `x-sunstack-signature: sha256=<hex HMAC-SHA256 of the raw body with the subscription's secret>`.
  */
-export const webhookNotice = z.object({
-  event: z.enum(NOTICE_EVENTS),
-  /** When it happened: raised or raised again, or cleared. */
-  at: z.number(),
-  alarmId: z.number(),
-  severity: z.enum(FAULT_SEVERITIES),
-  code: z.number(),
-  /** The code's name in English ("Code 9999" for a code outside the catalogue). */
-  name: z.string(),
-  /** The device's SN, or the datalogger's for an alarm of the datalogger itself. */
-  deviceSn: z.string(),
-  dataloggerSn: z.string(),
-  plantId: z.number().nullable(),
-  plantName: z.string(),
-  raisedAt: z.number(),
-  lastRaisedAt: z.number(),
-  clearedAt: z.number().nullable(),
-  occurrences: z.number(),
-});
+export const webhookNotice = alarmSummary
+  .pick({
+    severity: true,
+    code: true,
+    dataloggerSn: true,
+    plantId: true,
+    plantName: true,
+    raisedAt: true,
+    lastRaisedAt: true,
+    clearedAt: true,
+    occurrences: true,
+  })
+  .extend({
+    event: z.enum(NOTICE_EVENTS),
+    /** When it happened: raised or raised again, or cleared. */
+    at: z.number(),
+    alarmId: z.number(),
+    /** The code's name in English ("Code 9999" for a code outside the catalogue). */
+    name: z.string(),
+    /** The device's SN, or the datalogger's for an alarm of the datalogger itself. */
+    deviceSn: z.string(),
+  });
 export type WebhookNotice = z.infer<typeof webhookNotice>;
 
 /** What a webhook receives instead of single notices during a storm (`x-sunstack-event: summary`). */

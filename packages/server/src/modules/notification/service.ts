@@ -62,6 +62,7 @@ export function plantTime(ms: number, zone: string | null, language: Language): 
     const text = new Intl.DateTimeFormat(languageTag(language), { dateStyle: 'medium', timeStyle: 'medium', timeZone }).format(ms);
     return `${text} (${timeZone})`;
   } catch {
+    // A zone this Node.js lacks (plants' zones are checked when saved): the instant in UTC still says when.
     return new Date(ms).toISOString();
   }
 }
