@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { HOME_PATH, LOGIN_PATH } from '@sunstack/shared';
+import { HOME_PATH, LOGIN_PATH, uplinkTopic } from '@sunstack/shared';
+import { DEMO_FLEET_METADATA } from '@sunstack/simulator';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useSuite } from './support/suite.ts';
@@ -42,5 +43,39 @@ describe('accessibility (axe-core)', () => {
     await visible(page.getByRole('cell', { name: 'Role : Administrator' }));
     await snap(page, 'axe-home');
     expect(await blockingViolations(page, HOME_PATH)).toEqual([]);
+  });
+
+  it('status and severity tags (home, alarm screen) and the alarm filters are readable: no serious or critical violation', async () => {
+    // A fault and a warning, raised by a device through the ingest, so both severities are on screen.
+    const freiburg = DEMO_FLEET_METADATA[0] as (typeof DEMO_FLEET_METADATA)[number];
+    const inverter = freiburg.devices.find((d) => d.type === 'inverter')?.sn as string;
+    const now = Date.now();
+    const events = [
+      { ts: now - 60_000, device: inverter, code: 1001, state: 'raised' }, // grid overvoltage, a fault
+      { ts: now, device: inverter, code: 1040, state: 'raised' }, // fan fault, a warning
+    ];
+    await suite.server.app.ingest.receive(
+      freiburg.dataloggerSn,
+      uplinkTopic(freiburg.dataloggerSn, 'event'),
+      Buffer.from(JSON.stringify({ seq: 1, events })),
+    );
+
+    const page = await suite.page({ viewport: { width: 1440, height: 900 } });
+    await signIn(page, 'demo_admin', HOME_PATH);
+    // Every plant status as a tag (with its count), and the newest alarms with their severity.
+    for (const status of ['Normal', 'Alarm', 'Fault', 'Offline'])
+      await visible(page.locator('.ant-tag').filter({ hasText: new RegExp(`^${status} \\d+$`) }));
+    const latest = page.locator('.ant-card').filter({ hasText: 'Latest alarms' });
+    await visible(latest.locator('.ant-tag').filter({ hasText: /^Fault$/ }));
+    await visible(latest.locator('.ant-tag').filter({ hasText: /^Warning$/ }));
+    await snap(page, 'axe-home-tags');
+    expect(await blockingViolations(page, `${HOME_PATH} with alarms`)).toEqual([]);
+
+    await page.goto('/bus/alarm');
+    const rows = page.locator('tr.ant-table-row');
+    await visible(rows.filter({ hasText: 'Grid overvoltage' }).getByText('Fault', { exact: true }));
+    await visible(rows.filter({ hasText: 'Fan fault' }).getByText('Warning', { exact: true }));
+    await snap(page, 'axe-alarm');
+    expect(await blockingViolations(page, '/bus/alarm')).toEqual([]);
   });
 });

@@ -195,6 +195,7 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
   const notifications = createNotificationService({
     repo: createNotificationRepo(db),
     mail,
+    allowPrivateWebhooks: config.webhookAllowPrivate,
     listen: (channel, handler) => database.listen(channel, handler),
     now,
     log: http.log,

@@ -58,6 +58,8 @@ const envSchema = z.object({
     .optional(),
   /** Credit the tile server asks for, shown in the map's corner. */
   MAP_TILE_ATTRIBUTION: z.string().max(300).default(''),
+  /** Lets webhooks reach private, loopback and link-local addresses (tests, closed networks); off, such URLs are refused. */
+  WEBHOOK_ALLOW_PRIVATE: z.stringbool().default(false),
 });
 
 /** Variables that need one another. */
@@ -84,6 +86,8 @@ export interface Config {
   rawRetentionDays: number;
   /** The plant map's tile server (its origin is allowed in the content security policy) and its credit. */
   mapTiles: { url: string | undefined; attribution: string };
+  /** Whether webhooks may reach private addresses (WEBHOOK_ALLOW_PRIVATE); off, the SSRF guard refuses them. */
+  webhookAllowPrivate: boolean;
   /** Demo accounts and the simulated fleet exist only on the embedded database, never on DATABASE_URL. */
   demo: boolean;
 }
@@ -124,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     rawRetentionDays: e.RAW_RETENTION_DAYS,
     mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     demo: e.DATABASE_URL === undefined,
   };
 }

@@ -14,12 +14,16 @@ export type UplinkKind = (typeof UPLINK_KINDS)[number];
 export const uplinkTopic = (sn: string, kind: UplinkKind) => `dl/${sn}/up/${kind}`;
 export const commandTopic = (sn: string) => `dl/${sn}/down/cmd`;
 
-/** `dl/{sn}/up/{kind}` → its parts; anything else is null. */
+const UPLINK_KIND_SET: ReadonlySet<string> = new Set(UPLINK_KINDS);
+
+/** `dl/{sn}/up/{kind}` → its parts; anything else is null. (Read in place, not split: it runs for every message.) */
 export function parseUplinkTopic(topic: string): { sn: string; kind: UplinkKind } | null {
-  const parts = topic.split('/');
-  if (parts.length !== 4 || parts[0] !== 'dl' || parts[2] !== 'up') return null;
-  const [, sn, , kind] = parts as [string, string, string, string];
-  if (!DATALOGGER_SN.test(sn) || !(UPLINK_KINDS as readonly string[]).includes(kind)) return null;
+  if (!topic.startsWith('dl/')) return null;
+  const snEnd = topic.indexOf('/', 3);
+  if (snEnd < 0 || !topic.startsWith('/up/', snEnd)) return null;
+  const sn = topic.slice(3, snEnd);
+  const kind = topic.slice(snEnd + 4);
+  if (!UPLINK_KIND_SET.has(kind) || !DATALOGGER_SN.test(sn)) return null;
   return { sn, kind: kind as UplinkKind };
 }
 
@@ -38,8 +42,13 @@ export type EnergyCounter = (typeof ENERGY_COUNTERS)[number];
 /** The largest payload the platform reads; bigger ones are counted and dropped. */
 export const MAX_PAYLOAD_BYTES = 256 * 1024;
 /** A device sn inside a payload: the datalogger's own or one behind it. */
-const deviceSn = z.string().min(1).max(64);
-const timestamp = z.number().int().min(0).max(8_640_000_000_000);
+const MAX_DEVICE_SN = 64;
+const deviceSn = z.string().min(1).max(MAX_DEVICE_SN);
+/** The latest instant a JavaScript Date holds, in ms. */
+const MAX_TIMESTAMP = 8_640_000_000_000;
+const timestamp = z.number().int().min(0).max(MAX_TIMESTAMP);
+/** Samples (or events) one message carries at most. */
+const MAX_SAMPLES_PER_MESSAGE = 10_000;
 
 export const statusPayload = z.object({
   online: z.boolean(),
@@ -84,12 +93,35 @@ const plainObject = z.custom<Record<string, unknown>>(
 );
 export const telemetryPayload = z.object({
   seq: z.number().int(),
-  samples: z.array(z.object({ ts: timestamp, device: deviceSn, vars: plainObject })).max(10_000),
+  samples: z.array(z.object({ ts: timestamp, device: deviceSn, vars: plainObject })).max(MAX_SAMPLES_PER_MESSAGE),
 });
+
+const isTimestamp = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= MAX_TIMESTAMP;
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Whether a parsed JSON value is a telemetry payload: exactly what `telemetryPayload` accepts (a
+ * property test holds the two together), checked by hand because it runs for every message and a
+ * zod parse rebuilds each object. The value is used as it came (unknown keys stay, unread).
+ */
+export function isTelemetryPayload(value: unknown): value is TelemetryPayload {
+  // zod's int() is a safe integer.
+  if (!isObject(value) || !Number.isSafeInteger(value.seq)) return false;
+  const samples = value.samples;
+  if (!Array.isArray(samples) || samples.length > MAX_SAMPLES_PER_MESSAGE) return false;
+  for (const sample of samples) {
+    if (!isObject(sample) || !isTimestamp(sample.ts) || !isObject(sample.vars)) return false;
+    const device = sample.device;
+    if (typeof device !== 'string' || device.length < 1 || device.length > MAX_DEVICE_SN) return false;
+  }
+  return true;
+}
 
 export const eventPayload = z.object({
   seq: z.number().int(),
-  events: z.array(z.object({ ts: timestamp, device: deviceSn, code: z.number().int(), state: z.enum(['raised', 'cleared']) })).max(10_000),
+  events: z
+    .array(z.object({ ts: timestamp, device: deviceSn, code: z.number().int(), state: z.enum(['raised', 'cleared']) }))
+    .max(MAX_SAMPLES_PER_MESSAGE),
 });
 
 export const replyPayload = z.object({

@@ -11,14 +11,21 @@ export const EXPORT_MAX_ROWS = 50_000;
 /** A time as it reads in an export: UTC, to the second; empty for none. */
 export const utcText = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString().replace('T', ' ').slice(0, 19));
 
-export async function workbook(title: string, columns: Partial<ExcelJS.Column>[], rows: Record<string, unknown>[]) {
+export type Sheet = { title: string; columns: Partial<ExcelJS.Column>[]; rows: Record<string, unknown>[] };
+
+/** A file of several sheets (an export of several tables), each with its bold header row. */
+export async function workbookOf(sheets: Sheet[]) {
   const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(title);
-  sheet.columns = columns;
-  for (const row of rows) sheet.addRow(row);
-  sheet.getRow(1).font = { bold: true };
+  for (const { title, columns, rows } of sheets) {
+    const sheet = book.addWorksheet(title);
+    sheet.columns = columns;
+    for (const row of rows) sheet.addRow(row);
+    sheet.getRow(1).font = { bold: true };
+  }
   return Buffer.from(await book.xlsx.writeBuffer());
 }
+
+export const workbook = (title: string, columns: Sheet['columns'], rows: Sheet['rows']) => workbookOf([{ title, columns, rows }]);
 
 export const sendXlsx = (reply: FastifyReply, file: Buffer, name: string) =>
   reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${name}.xlsx"`).send(file);

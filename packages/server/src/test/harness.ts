@@ -84,12 +84,13 @@ export function signedHeaders(path: string, token: string, lang: string, timesta
   return { lang, token, timezone: 'Europe/Berlin', timestamp: ts, signature: computeSignature(path, token, lang, ts) };
 }
 
-export async function startTestApp(): Promise<TestApp> {
+/** `env`: more variables for the app's configuration (e.g. WEBHOOK_ALLOW_PRIVATE for a local webhook receiver). */
+export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const mail = await startMailCapture();
   const clock = { offsetMs: 0 };
   const now = () => Date.now() + clock.offsetMs;
-  const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${mail.port}`, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+  const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${mail.port}`, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
   const app = await buildApp({ config, database, now });
   // The jobs role, as main.ts runs it.
   const stopJobs = new AbortController();

@@ -34,19 +34,23 @@ const alarmFilterFields = {
   begin: msSchema.optional(),
   end: msSchema.optional(),
 };
-/**
- * History needs a raised-at range of at most 15 days; realtime lists every active alarm unless a
- * range is given (an alarm raised weeks ago and still active stays in view).
- */
-const rangeChecked = <T extends z.ZodType<{ view: AlarmView; begin?: number; end?: number }>>(schema: T) =>
+/** A raised-at range: both ends or neither, the end after the begin, at most 15 days (spec section 5). */
+const rangeRules = <T extends z.ZodType<{ begin?: number; end?: number }>>(schema: T) =>
   schema
-    .refine((body) => body.view === 'realtime' || body.begin !== undefined, { error: 'validation.required', path: ['begin'] })
     .refine((body) => (body.begin === undefined) === (body.end === undefined), { error: 'validation.required', path: ['end'] })
     .refine((body) => body.begin === undefined || (body.end as number) > body.begin, { error: 'validation.rangeInvalid', path: ['end'] })
     .refine((body) => body.begin === undefined || (body.end as number) - body.begin <= MAX_ALARM_RANGE_MS, {
       error: 'validation.rangeTooLong',
       path: ['end'],
     });
+/**
+ * History needs a raised-at range of at most 15 days; realtime lists every active alarm unless a
+ * range is given (an alarm raised weeks ago and still active stays in view).
+ */
+const rangeChecked = <T extends z.ZodType<{ view: AlarmView; begin?: number; end?: number }>>(schema: T) =>
+  rangeRules(
+    schema.refine((body) => body.view === 'realtime' || body.begin !== undefined, { error: 'validation.required', path: ['begin'] }),
+  );
 
 export const alarmQueryBody = rangeChecked(z.strictObject({ ...pageFields, ...alarmFilterFields }));
 export type AlarmQueryBody = z.infer<typeof alarmQueryBody>;
@@ -121,3 +125,44 @@ export const alarmThresholdSaveBody = z
     { error: 'validation.rangeInvalid', path: ['thresholds', 'gridVoltageMaxV'] },
   );
 export type AlarmThresholdSaveBody = z.infer<typeof alarmThresholdSaveBody>;
+
+/**
+ * Fault record (issue 5, `/bus/plantMaintain/faultRecord`): alarms raised in a range (active and
+ * cleared alike) counted by code, by model and by firmware version, to spot a bad batch or release.
+ */
+export const faultRecordBody = rangeRules(
+  z.strictObject({
+    begin: msSchema,
+    end: msSchema,
+    source: z.enum(ALARM_SOURCES).optional(),
+    severity: z.enum(FAULT_SEVERITIES).optional(),
+    code: alarmFilterFields.code,
+    subject: z.enum(ALARM_SUBJECTS).optional(),
+    /** A device model, exactly (datalogger alarms have none). */
+    model: z.string().trim().min(1).max(64).optional(),
+  }),
+);
+export type FaultRecordBody = z.infer<typeof faultRecordBody>;
+
+/** Each dimension answers its groups with the most alarms, this many at most, and how many groups there are. */
+export const FAULT_RECORD_TOP = 50;
+const faultCounts = z.object({
+  /** Alarms raised in the range. */
+  alarms: z.number(),
+  /** Their occurrences summed (a flapping alarm counts each raise). */
+  occurrences: z.number(),
+  /** Devices (or dataloggers) with at least one of them. */
+  devices: z.number(),
+});
+const faultGroups = <T extends z.ZodRawShape>(key: T) => z.object({ groups: z.number(), rows: z.array(faultCounts.extend(key)) });
+/** Devices of the fleet the group describes (its model, its firmware version): the base of a rate per 100 devices. */
+const fleetDevices = z.number();
+export const faultRecordResult = z.object({
+  total: faultCounts,
+  codes: faultGroups({ code: z.number(), severity: z.enum(FAULT_SEVERITIES) }),
+  /** Datalogger alarms count under the subject `datalogger` with an empty model (dataloggers report none). */
+  models: faultGroups({ subject: z.enum(ALARM_SUBJECTS), model: z.string(), fleetDevices }),
+  /** A device's main (`master`) firmware version, a datalogger's own. */
+  firmware: faultGroups({ subject: z.enum(ALARM_SUBJECTS), version: z.string(), fleetDevices }),
+});
+export type FaultRecordResult = z.infer<typeof faultRecordResult>;

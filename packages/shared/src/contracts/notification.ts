@@ -42,8 +42,8 @@ export const subscriptionSaveBody = z
     webhookUrl: webhookUrlSchema.nullable(),
     renewSecret: z.boolean({ error: 'validation.invalid' }).optional(),
   })
-  // At least one channel.
-  .refine((body) => body.email || body.webhookUrl !== null, { error: 'validation.required', path: ['email'] });
+  // At least one channel; shown under the email switch, the first of the channels.
+  .refine((body) => body.email || body.webhookUrl !== null, { error: 'alarmNotify.channelRequired', path: ['email'] });
 export type SubscriptionSaveBody = z.infer<typeof subscriptionSaveBody>;
 
 export const subscriptionListBody = z.strictObject({});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENERGY_COUNTERS } from '../protocol.ts';
+import { statusCounts } from './plantMap.ts';
 
 /** Live and historical data of devices and plants (issue 4). Times are UTC milliseconds. */
 
@@ -99,7 +100,8 @@ export const plantFlowResult = z.object({
 });
 
 export const fleetSummaryResult = z.object({
-  plants: z.object({ total: z.number(), normal: z.number(), offline: z.number() }),
+  /** Plants in scope, and how many of each status (spec section 4). */
+  plants: z.object({ total: z.number(), ...statusCounts.shape }),
   /** kW of PV now, over the plants in scope. */
   currentPower: z.number(),
   /** kWh, each plant's own local day. */

@@ -82,6 +82,8 @@ export const Errno = {
   dataloggerBound: 41961,
   /** A parallel system is made of inverters of its own plant. */
   parallelNotInverters: 41962,
+  /** A webhook URL that is not public http(s): credentials in it, or a private, loopback or link-local host (SSRF). */
+  webhookUrlRefused: 41970,
   internal: 50000,
   /** The external device broker (MQTT_URL) did not answer: a datalogger's access could not be changed there. */
   brokerUnavailable: 50300,

@@ -8,7 +8,9 @@ import { router } from './router.tsx';
 
 /**
  * The theme: the chosen colour for primary elements and links, and secondary text dark enough
- * for WCAG AA contrast on white (Ant Design's defaults reach about 3.4:1).
+ * for WCAG AA contrast on white (Ant Design's defaults reach about 3.4:1). Placeholders (a Select's
+ * is text axe checks) stay a little lighter than secondary text: 5.3:1 on white, 4.9:1 on the grey of
+ * a filled field, where antd's reach 1.8:1.
  */
 function themeTokens(color: string) {
   return {
@@ -17,6 +19,7 @@ function themeTokens(color: string) {
     colorInfo: color,
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.58)',
   };
 }
 

@@ -55,6 +55,7 @@ export const SCREENS: Record<string, ComponentType> = {
   invitation: lazyScreen(() => import('../features/invitation/routes/InvitationPage.tsx')),
   alarm: lazyScreen(() => import('../features/alarm/routes/AlarmPage.tsx')),
   'integrator-alarm': lazyScreen(() => import('../features/alarm/routes/AlarmPage.tsx')),
+  'fault-record': lazyScreen(() => import('../features/alarm/routes/FaultRecordPage.tsx')),
 };
 
 const hasScreen = (route: RouteDef) => route.name in SCREENS;

@@ -60,6 +60,9 @@ export async function initI18n(language: Language) {
     resources,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // i18next advertises itself on the console at the first init: noise in the browser, and a log a test
+    // file can still be writing when it ends (vitest then fails the run).
+    showSupportNotice: false,
   });
   document.documentElement.lang = languageTag(language);
 }

@@ -59,7 +59,10 @@ describe('translations', () => {
       'features/auth',
       'features/errors',
       'features/download',
-      'components',
+      // The shared components those pages use; the others (alarm and status tags...) are the console's.
+      'components/ConfirmPasswordItem.tsx',
+      'components/LanguageSelect.tsx',
+      'components/PageLoading.tsx',
       'lib/http.ts',
       'lib/forms.ts',
       'app/layout/PublicScreen.tsx',

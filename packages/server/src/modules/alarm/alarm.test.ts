@@ -6,6 +6,7 @@ import {
   Errno,
   LANGUAGES,
   MAX_COUNTED_ALARMS,
+  type PlantStatus,
   uplinkTopic,
 } from '@sunstack/shared';
 import { faultText } from '@sunstack/shared/fault-messages';
@@ -187,8 +188,16 @@ describe('statuses from alarms and connectivity', () => {
         uplinkTopic(other.dataloggerSn, 'event'),
         Buffer.from(JSON.stringify({ seq: 1, events: [{ ts: Date.now(), device: sn, code, state }] })),
       );
+    // The fleet summary counts plants by the same status; the other plants of this file keep theirs meanwhile.
+    const fleet = async () => (await t.call('GET', '/c/v0/plant/summary', undefined, { token: admin.token })).body.result.plants;
+    const before = await fleet();
+    const counted = async (status: PlantStatus) => {
+      const now = await fleet();
+      expect(now).toEqual({ ...before, offline: before.offline - 1, [status]: before[status] + 1 });
+    };
     await event(1001, 'raised');
     expect([await plantStatus(), await deviceStatus()]).toEqual(['offline', [DeviceStatus.offline]]);
+    expect(await fleet()).toEqual(before);
     await t.app.ingest.receive(
       other.dataloggerSn,
       uplinkTopic(other.dataloggerSn, 'telemetry'),
@@ -196,13 +205,16 @@ describe('statuses from alarms and connectivity', () => {
     );
     await t.app.ingest.flush();
     expect([await plantStatus(), await deviceStatus()]).toEqual(['fault', [DeviceStatus.abnormal]]);
+    await counted('fault');
     await event(1020, 'raised');
     await event(1001, 'cleared');
     expect([await plantStatus(), await deviceStatus()]).toEqual(['alarm', [DeviceStatus.abnormal]]);
+    await counted('alarm');
     const abnormal = await t.call('POST', '/c/v0/device/list', { sn, status: 'abnormal' }, { token: admin.token });
     expect(abnormal.body.result.total).toBe(1);
     await event(1020, 'cleared');
     expect([await plantStatus(), await deviceStatus()]).toEqual(['normal', [DeviceStatus.normal]]);
+    await counted('normal');
   });
 });
 

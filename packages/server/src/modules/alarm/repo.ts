@@ -1,10 +1,34 @@
-import { Access, type AlarmExportBody, type AlarmThresholds, MAX_COUNTED_ALARMS } from '@sunstack/shared';
+import {
+  Access,
+  type AlarmExportBody,
+  type AlarmSubject,
+  type AlarmThresholds,
+  type FaultRecordBody,
+  type FaultSeverity,
+  MAX_COUNTED_ALARMS,
+} from '@sunstack/shared';
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { selectRows } from '../../db/rawSql.ts';
 import { account, alarm, alarmThreshold, datalogger, device, plant } from '../../db/schema.ts';
 import { dataloggerVisible, deviceVisible, type Scope } from '../scope/scope.ts';
 
 export type AlarmRow = Awaited<ReturnType<ReturnType<typeof createAlarmRepo>['list']>>['rows'][number];
+
+/** One group of the fault record: a code, a model or a firmware version (the others null), or the total. */
+export type FaultGroupRow = {
+  dimension: 'code' | 'model' | 'firmware' | 'total';
+  code: number | null;
+  severity: FaultSeverity | null;
+  subject: AlarmSubject | null;
+  model: string | null;
+  version: string | null;
+  alarms: number;
+  occurrences: number;
+  devices: number;
+  /** How many groups the dimension has (the rows stop at `top`). */
+  groups: number;
+};
 
 /** Up to this many dataloggers in scope travel as a list of SNs (see `visible`). */
 const SMALL_SCOPE_DATALOGGERS = 500;
@@ -93,6 +117,113 @@ export function createAlarmRepo(db: Db) {
 
     /** Every alarm in scope that matches (an export: the range is at most 15 days). */
     all: async (scope: Scope, filters: AlarmExportBody, limit: number) => select(await matching(scope, filters)).limit(limit),
+
+    /**
+     * The fault record: alarms raised in the range (active and cleared) in scope that match, counted per
+     * code, per model and per firmware version (a device's `master`, a datalogger's own), each
+     * dimension's `top` groups with the most alarms, and the total. The range is read through the
+     * (raised_at) or (code, raised_at) index and folded to one row per code and subject (a device, or
+     * a datalogger for its own alarms), then to one per subject: every count of devices is a count of
+     * rows, no count(distinct) and no sort. On PostgreSQL about 0.4 s for 15 days of 10 million alarms
+     * over a year (400,000 in the range), under 0.1 s for one code.
+     */
+    async faultGroups(scope: Scope, filters: FaultRecordBody, top: number) {
+      const devicesWhere = (condition: SQL) => inArray(alarm.deviceId, db.select({ id: device.id }).from(device).where(condition));
+      // A kind of subject: the dataloggers' own alarms, or those of the devices of a type.
+      const ofSubject =
+        filters.subject && (filters.subject === 'datalogger' ? isNull(alarm.deviceId) : devicesWhere(eq(device.type, filters.subject)));
+      const where = and(
+        await visible(scope),
+        gte(alarm.raisedAt, new Date(filters.begin)),
+        lt(alarm.raisedAt, new Date(filters.end)),
+        filters.source ? eq(alarm.source, filters.source) : undefined,
+        filters.severity ? eq(alarm.severity, filters.severity) : undefined,
+        filters.code !== undefined ? eq(alarm.code, filters.code) : undefined,
+        ofSubject,
+        filters.model ? devicesWhere(eq(device.model, filters.model)) : undefined,
+      );
+      const counts = sql`sum(alarms)::int as alarms, sum(occurrences)::int as occurrences, count(*)::int as devices`;
+      return db.transaction(async (tx) => {
+        // The first fold holds a row per code and subject: in memory it is hashed, not sorted on disk,
+        // and JIT compiling would cost more than it saves (as for the plant map).
+        await tx.execute(sql`set local work_mem = '64MB'`);
+        await tx.execute(sql`set local jit = off`);
+        return selectRows<FaultGroupRow>(
+          tx,
+          sql`with hit as (
+              select ${alarm.code} as code, bool_or(${alarm.severity} = 'fault') as fault, ${alarm.deviceId} as device_id,
+                case when ${alarm.deviceId} is null then ${alarm.dataloggerSn} end as datalogger_sn,
+                count(*) as alarms, sum(${alarm.occurrences}) as occurrences
+              from ${alarm} where ${where}
+              group by 1, 3, 4
+            ), subject as (
+              select device_id, datalogger_sn, sum(alarms) as alarms, sum(occurrences) as occurrences
+              from hit group by device_id, datalogger_sn
+            ), described as (
+              select s.alarms, s.occurrences, coalesce(d.type, 'datalogger') as subject, coalesce(d.model, '') as model,
+                coalesce(case when s.device_id is null then l.firmware else d.firmware ->> 'master' end, '') as version
+              from subject s
+              left join device d on d.id = s.device_id
+              left join datalogger l on l.sn = s.datalogger_sn
+            ), grouped as (
+              select 'code' as dimension, code, case when bool_or(fault) then 'fault' else 'warning' end as severity,
+                null as subject, null as model, null as version, ${counts}
+              from hit group by code
+              union all
+              select 'model', null, null, subject, model, null, ${counts} from described group by subject, model
+              union all
+              select 'firmware', null, null, subject, null, version, ${counts} from described group by subject, version
+              union all
+              select 'total', null, null, null, null, null, coalesce(sum(alarms), 0)::int, coalesce(sum(occurrences), 0)::int, count(*)::int
+              from subject
+            )
+            select * from (
+              select *, count(*) over (partition by dimension)::int as groups,
+                row_number() over (partition by dimension order by alarms desc, devices desc, code, subject, model, version) as rank
+              from grouped
+            ) ranked
+            where rank <= ${top}`,
+        );
+      });
+    },
+
+    /**
+     * How many devices in scope have these models and these firmware versions (`master`), per
+     * subject; with `dataloggers`, also the dataloggers in scope (model '') by their own firmware.
+     * The base of the fault record's rates; a scan of the device table, filtered by the values.
+     */
+    async fleetDevices(scope: Scope, wanted: { models: string[]; versions: string[]; dataloggers: boolean }) {
+      const master = sql<string>`coalesce(${device.firmware} ->> 'master', '')`;
+      const [models, versions, dataloggers] = await Promise.all([
+        wanted.models.length === 0
+          ? []
+          : db
+              .select({ subject: device.type, value: device.model, n: count() })
+              .from(device)
+              .where(and(deviceVisible(db, scope), inArray(device.model, wanted.models)))
+              .groupBy(device.type, device.model),
+        wanted.versions.length === 0
+          ? []
+          : db
+              .select({ subject: device.type, value: master, n: count() })
+              .from(device)
+              .where(and(deviceVisible(db, scope), inArray(master, wanted.versions)))
+              .groupBy(device.type, master),
+        wanted.dataloggers
+          ? db
+              .select({ value: datalogger.firmware, n: count() })
+              .from(datalogger)
+              .where(dataloggerVisible(db, scope))
+              .groupBy(datalogger.firmware)
+          : [],
+      ]);
+      const ofDataloggers = dataloggers.map((row) => ({ subject: 'datalogger' as AlarmSubject, ...row }));
+      const allDataloggers = dataloggers.reduce((sum, row) => sum + row.n, 0);
+      return {
+        models: [...models, { subject: 'datalogger' as AlarmSubject, value: '', n: allDataloggers }],
+        versions: [...versions, ...ofDataloggers],
+      };
+    },
 
     /** Of these ids, those the caller sees. */
     async visibleIds(scope: Scope, ids: number[]) {

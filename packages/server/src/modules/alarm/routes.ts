@@ -8,6 +8,8 @@ import {
   alarmThresholdSaveBody,
   emptyResult,
   envelope,
+  faultRecordBody,
+  faultRecordResult,
   idQuery,
   routeByName,
 } from '@sunstack/shared';
@@ -64,6 +66,32 @@ export function alarmRoutes(app: FastifyInstance, alarms: AlarmService) {
       await alarms.acknowledge(sessionOf(request), clientInfo(request), request.body);
       return ok({});
     },
+  );
+
+  // The fault record counts the whole fleet's alarms: its screen's role (administrators).
+  const faultRecordConfig = { access: routeByName('fault-record').access };
+  api.post(
+    '/c/v0/alarm/faultRecord',
+    {
+      config: faultRecordConfig,
+      schema: {
+        tags: ['alarm'],
+        summary: 'Alarms raised in a range (at most 15 days, active and cleared) counted by code, model and firmware version',
+        body: faultRecordBody,
+        response: { 200: envelope(faultRecordResult) },
+      },
+    },
+    async (request) => ok(await alarms.faultRecord(sessionOf(request), request.body)),
+  );
+
+  api.post(
+    '/c/v0/alarm/faultRecord/export',
+    {
+      config: faultRecordConfig,
+      schema: { tags: ['alarm'], summary: 'The fault record as an xlsx file, a sheet per dimension', body: faultRecordBody },
+    },
+    async (request, reply) =>
+      sendXlsx(reply, await alarms.exportFaultRecord(sessionOf(request), request.body, request.lang), 'fault-record'),
   );
 
   // Thresholds belong to a plant: the plant screens' roles (not integrators, who see devices only).

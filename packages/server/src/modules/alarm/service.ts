@@ -6,18 +6,27 @@ import {
   type AlarmSummary,
   type AlarmThresholdSaveBody,
   Errno,
+  FAULT_RECORD_TOP,
+  type FaultRecordBody,
+  type FaultRecordResult,
   type Language,
 } from '@sunstack/shared';
 import { faultText } from '@sunstack/shared/fault-messages';
 import { AppError, notFound } from '../../http/errors.ts';
-import { EXPORT_MAX_ROWS, utcText, workbook } from '../../http/xlsx.ts';
+import { EXPORT_MAX_ROWS, utcText, workbook, workbookOf } from '../../http/xlsx.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { PlantRepo } from '../plant/repo.ts';
 import type { ClientInfo, Session } from '../session/service.ts';
 import { ALARM_LABELS } from './labels.ts';
-import type { AlarmRepo, AlarmRow } from './repo.ts';
+import type { AlarmRepo, AlarmRow, FaultGroupRow } from './repo.ts';
 
 const ms = (date: Date | null) => (date ? date.getTime() : null);
+
+/** The fault record's export carries this many groups per dimension (the screen shows FAULT_RECORD_TOP). */
+const FAULT_RECORD_EXPORT_TOP = 1_000;
+
+const faultCounts = ({ alarms, occurrences, devices }: FaultGroupRow) => ({ alarms, occurrences, devices });
+const fleetKey = (subject: string | null, value: string | null) => `${subject}/${value}`;
 
 function present({ alarm, deviceSn, deviceType, plantName, ackedBy }: AlarmRow): AlarmSummary {
   return {
@@ -47,6 +56,46 @@ export function createAlarmService(deps: { alarms: AlarmRepo; plants: PlantRepo;
     const row = await plants.findVisible(session, id);
     if (!row) throw notFound();
     return row;
+  }
+
+  /**
+   * The fault record: groups by code, model and firmware version, `top` of each, with the fleet's
+   * devices of each model and version beside (the rate per 100 devices is the client's division).
+   */
+  async function faultRecord(session: Session, body: FaultRecordBody, top: number): Promise<FaultRecordResult> {
+    const groups = await alarms.faultGroups(session, body, top);
+    const of = (dimension: FaultGroupRow['dimension']) => groups.filter((row) => row.dimension === dimension);
+    const [codes, models, firmware] = [of('code'), of('model'), of('firmware')];
+    const deviceValues = (rows: FaultGroupRow[], value: (row: FaultGroupRow) => string | null) => [
+      ...new Set(rows.filter((row) => row.subject !== 'datalogger').map((row) => value(row) ?? '')),
+    ];
+    const fleet = await alarms.fleetDevices(session, {
+      models: deviceValues(models, (row) => row.model),
+      versions: deviceValues(firmware, (row) => row.version),
+      dataloggers: [...models, ...firmware].some((row) => row.subject === 'datalogger'),
+    });
+    const counted = (rows: { subject: string; value: string; n: number }[]) =>
+      new Map(rows.map((row) => [fleetKey(row.subject, row.value), row.n]));
+    const [fleetModels, fleetVersions] = [counted(fleet.models), counted(fleet.versions)];
+    const dimension = <T>(rows: FaultGroupRow[], present: (row: FaultGroupRow) => T) => ({
+      groups: rows[0]?.groups ?? 0,
+      rows: rows.map((row) => ({ ...faultCounts(row), ...present(row) })),
+    });
+    const [total] = of('total');
+    return {
+      total: total ? faultCounts(total) : { alarms: 0, occurrences: 0, devices: 0 },
+      codes: dimension(codes, (row) => ({ code: row.code ?? 0, severity: row.severity ?? 'fault' })),
+      models: dimension(models, (row) => ({
+        subject: row.subject ?? 'datalogger',
+        model: row.model ?? '',
+        fleetDevices: fleetModels.get(fleetKey(row.subject, row.model)) ?? 0,
+      })),
+      firmware: dimension(firmware, (row) => ({
+        subject: row.subject ?? 'datalogger',
+        version: row.version ?? '',
+        fleetDevices: fleetVersions.get(fleetKey(row.subject, row.version)) ?? 0,
+      })),
+    };
   }
 
   return {
@@ -105,6 +154,50 @@ export function createAlarmService(deps: { alarms: AlarmRepo; plants: PlantRepo;
         width: widths[key as keyof typeof labels.columns] ?? (key.endsWith('At') || key.endsWith('Sn') || key === 'sn' ? 20 : 12),
       }));
       return workbook(labels.sheet, columns, rows);
+    },
+
+    faultRecord: (session: Session, body: FaultRecordBody) => faultRecord(session, body, FAULT_RECORD_TOP),
+
+    /** The fault record as an xlsx file in the caller's language: a sheet per dimension, up to 1,000 groups each. */
+    async exportFaultRecord(session: Session, body: FaultRecordBody, language: Language) {
+      const labels = ALARM_LABELS[language];
+      const words = { ...labels.columns, ...labels.faultRecord.columns };
+      const record = await faultRecord(session, body, FAULT_RECORD_EXPORT_TOP);
+      const column = (key: keyof typeof words, width = 14) => ({ key, header: words[key], width });
+      const counts = [column('alarms'), column('occurrences'), column('devices', 18)];
+      const fleet = [column('fleetDevices', 18), column('rate', 22)];
+      const rate = (devices: number, fleetDevices: number) =>
+        fleetDevices > 0 ? Math.round((devices / fleetDevices) * 10_000) / 100 : null;
+      const sheets = labels.faultRecord.sheets;
+      return workbookOf([
+        {
+          title: sheets.codes,
+          columns: [column('code', 10), column('name', 36), column('severity', 12), ...counts],
+          rows: record.codes.rows.map((row) => ({
+            ...row,
+            name: faultText(row.code, language)?.name ?? labels.unknownCode.replace('{code}', String(row.code)),
+            severity: labels.severities[row.severity],
+          })),
+        },
+        {
+          title: sheets.models,
+          columns: [column('subject', 16), column('model', 20), ...counts, ...fleet],
+          rows: record.models.rows.map((row) => ({
+            ...row,
+            subject: labels.subjects[row.subject],
+            rate: rate(row.devices, row.fleetDevices),
+          })),
+        },
+        {
+          title: sheets.firmware,
+          columns: [column('subject', 16), column('version', 18), ...counts, ...fleet],
+          rows: record.firmware.rows.map((row) => ({
+            ...row,
+            subject: labels.subjects[row.subject],
+            rate: rate(row.devices, row.fleetDevices),
+          })),
+        },
+      ]);
     },
 
     /**

@@ -30,6 +30,59 @@ const SESSION_NEVER_EXPIRES = 0xffffffff;
 const SUBSCRIBE_ID = 1;
 const PINGREQ = Buffer.from([0xc0, 0x00]);
 
+const PUBLISH = 3;
+
+/**
+ * The size of the packet starting at `at` (fixed header included) when all of it is in `bytes`;
+ * undefined while incomplete, -1 for a remaining length over four bytes.
+ */
+export function packetSize(bytes: Buffer, at: number): number | undefined {
+  let length = 0;
+  for (let i = 1; i <= 4; i += 1) {
+    const byte = bytes[at + i];
+    if (byte === undefined) return undefined;
+    length += (byte & 0x7f) * 128 ** (i - 1);
+    if (byte < 0x80) return at + 1 + i + length <= bytes.length ? 1 + i + length : undefined;
+  }
+  return -1;
+}
+
+/**
+ * An MQTT 5 PUBLISH (one whole packet): its topic, packet id (QoS 1 and 2) and payload, which
+ * shares the packet's memory; undefined when malformed. Properties are skipped: the consumer asks
+ * for no topic aliases, and nothing else in them matters to it.
+ */
+export function readPublish(packet: Buffer): { topic: string; id: number | undefined; payload: Buffer } | undefined {
+  const qos = ((packet[0] as number) >> 1) & 3;
+  if (qos === 3) return undefined;
+  let at = 1;
+  while ((packet[at] as number) >= 0x80) at += 1;
+  at += 1;
+  if (at + 2 > packet.length) return undefined;
+  const topicEnd = at + 2 + packet.readUInt16BE(at);
+  if (topicEnd > packet.length) return undefined;
+  const topic = packet.toString('utf8', at + 2, topicEnd);
+  at = topicEnd;
+  let id: number | undefined;
+  if (qos > 0) {
+    if (at + 2 > packet.length) return undefined;
+    id = packet.readUInt16BE(at);
+    at += 2;
+  }
+  // The properties' length, a variable byte integer, then the properties.
+  let properties = 0;
+  for (let i = 0; ; i += 1) {
+    const byte = packet[at];
+    if (byte === undefined || i === 4) return undefined;
+    at += 1;
+    properties += (byte & 0x7f) * 128 ** i;
+    if (byte < 0x80) break;
+  }
+  at += properties;
+  if (at > packet.length || topic.length === 0) return undefined;
+  return { topic, id, payload: packet.subarray(at) };
+}
+
 /** A PUBACK (MQTT 5, reason "success" left out): 4 bytes. */
 const puback = (id: number) => Buffer.from([0x40, 0x02, id >> 8, id & 0xff]);
 
@@ -84,8 +137,8 @@ export function startMqttConsumer(options: MqttConsumerOptions): Promise<MqttCon
       (KEEPALIVE_S * 1_000) / 2,
     );
 
+    // Packets other than PUBLISH (a handful per connection) go to mqtt-packet, one whole packet at a time.
     parser.on('packet', (packet: Packet) => {
-      lastHeard = Date.now();
       switch (packet.cmd) {
         case 'connack':
           if (packet.reasonCode) return fail(`connection refused (reason ${packet.reasonCode})`);
@@ -97,20 +150,38 @@ export function startMqttConsumer(options: MqttConsumerOptions): Promise<MqttCon
           ready = true;
           onReady();
           return;
-        case 'publish': {
-          const { messageId, qos } = packet;
-          options.handle(packet.topic, packet.payload as Buffer).then((stored) => {
-            if (stored && qos > 0 && messageId !== undefined) acknowledge(messageId);
-          });
-          return;
-        }
         case 'disconnect':
           return fail(`disconnected by the broker (reason ${packet.reasonCode ?? 0})`);
         default:
       }
     });
     parser.on('error', (error: Error) => fail(`malformed packet: ${error.message}`));
-    connection.on('data', (chunk: Buffer) => parser.parse(chunk));
+
+    const publish = (packet: Buffer) => {
+      const message = readPublish(packet);
+      if (!message) return fail('malformed packet: PUBLISH');
+      options.handle(message.topic, message.payload).then((stored) => {
+        if (stored && message.id !== undefined) acknowledge(message.id);
+      });
+    };
+    // The byte stream cut into whole packets: PUBLISH, every message, is read here without copies.
+    let partial: Buffer | undefined;
+    connection.on('data', (chunk: Buffer) => {
+      lastHeard = Date.now();
+      const bytes = partial ? Buffer.concat([partial, chunk]) : chunk;
+      let at = 0;
+      for (;;) {
+        const size = packetSize(bytes, at);
+        if (size === undefined) break;
+        if (size < 0) return fail('malformed packet: remaining length');
+        const packet = bytes.subarray(at, at + size);
+        if ((packet[0] as number) >> 4 === PUBLISH) publish(packet);
+        else parser.parse(packet);
+        if (connection.destroyed) return;
+        at += size;
+      }
+      partial = at < bytes.length ? bytes.subarray(at) : undefined;
+    });
     connection.on('error', (error: Error) => fail(error.message));
     connection.on('close', () => {
       clearInterval(keepalive);

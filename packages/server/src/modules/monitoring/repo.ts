@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ENERGY_COUNTERS } from '@sunstack/shared';
+import { ENERGY_COUNTERS, PLANT_STATUSES, type StatusCounts } from '@sunstack/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -194,7 +194,7 @@ export function createMonitoringRepo(db: Db) {
 
     /** Plants by status, PV power now, today's and lifetime yield over every plant in scope. */
     async fleetSummary(scope: Scope, liveWindowMs: number) {
-      const [row] = await selectRows<{ total: number; normal: number; current_power: number; today: number; lifetime: number }>(
+      const [row] = await selectRows<{ total: number; by_status: StatusCounts; current_power: number; today: number; lifetime: number }>(
         db,
         sql`with scoped as (
             select ${plant.id} as id, ${plant.timeZone} as time_zone, ${plantStatus} as status from ${plant}
@@ -202,7 +202,10 @@ export function createMonitoringRepo(db: Db) {
           )
           select
             (select count(*)::int from scoped) as total,
-            (select count(*)::int from scoped where status = 'normal') as normal,
+            (select jsonb_build_object(${sql.join(
+              PLANT_STATUSES.map((status) => sql`${status}::text, count(*) filter (where status = ${status})`),
+              sql`, `,
+            )}) from scoped) as by_status,
             (select coalesce(sum((l.vars->>'pvPower')::float8), 0) from scoped s
               join device d on d.plant_id = s.id and d.type = 'inverter'
               join telemetry_latest l on l.device_id = d.id and l.ts > now() - make_interval(secs => ${liveWindowMs / 1000})) as current_power,

@@ -273,7 +273,7 @@ export function createMonitoringService(deps: {
     async fleetSummary(scope: Scope): Promise<FleetSummary> {
       const row = await monitoring.fleetSummary(scope, LIVE_WINDOW_MS);
       return {
-        plants: { total: row.total, normal: row.normal, offline: row.total - row.normal },
+        plants: { total: row.total, ...row.by_status },
         currentPower: Number(row.current_power),
         todayYield: Number(row.today),
         lifetimeYield: Number(row.lifetime),

@@ -142,7 +142,7 @@ describe('alarm subscription calls', () => {
       { path: 'body.webhookUrl', message: 'validation.tooLong' },
     ]);
     // No channel at all.
-    expect(await issues({ ...valid, email: false })).toEqual([{ path: 'body.email', message: 'validation.required' }]);
+    expect(await issues({ ...valid, email: false })).toEqual([{ path: 'body.email', message: 'alarmNotify.channelRequired' }]);
     expect(await issues({ ...valid, accountId: 1 })).toHaveLength(1);
     expect((await list(admin)).result.subscriptions).toEqual([]);
   });
@@ -241,7 +241,8 @@ describe('alarm notifications', () => {
   const noticesLeft = async () => (await t.database.db.select({ id: alarmNotice.id }).from(alarmNotice)).length;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // The receiver listens on 127.0.0.1, which the SSRF guard refuses unless private addresses are allowed.
+    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true' });
     receiver = await startReceiver();
     fleet = await createFleetPlant(t.database.db, { devices: 2 });
     plantName = (await t.database.db.select({ name: plant.name }).from(plant).where(eq(plant.id, fleet.plantId)))[0]?.name as string;
@@ -452,7 +453,12 @@ describe('a restart between commit and send', () => {
 
   it('loses nothing: a notice committed before the jobs ran, and a delivery written but not sent, go out after the restart', async () => {
     const capture = await startMailCapture();
-    const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${capture.port}`, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+    const config = loadConfig({
+      SMTP_URL: `smtp://127.0.0.1:${capture.port}`,
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+    });
     const db = database.db;
     const fleet = await createFleetPlant(db);
     const accounts = createAccountRepo(db);
@@ -492,6 +498,7 @@ describe('a restart between commit and send', () => {
     );
     const dispatcherOnly = createNotificationService({
       repo,
+      allowPrivateWebhooks: true,
       mail: { wake: () => {} },
       listen: async () => async () => {},
       now: Date.now,

@@ -1,5 +1,6 @@
 import {
   DEFAULT_LANGUAGE,
+  Errno,
   FAULT_SEVERITIES,
   isLanguage,
   type Language,
@@ -13,7 +14,7 @@ import {
 } from '@sunstack/shared';
 import { faultText } from '@sunstack/shared/fault-messages';
 import type { FastifyBaseLogger } from 'fastify';
-import { notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { createJobLoop } from '../../jobLoop.ts';
 import type { MailService } from '../mail/service.ts';
 import { mailText, renderMail } from '../mail/templates.ts';
@@ -21,6 +22,7 @@ import type { Scope } from '../scope/scope.ts';
 import type { Session } from '../session/service.ts';
 import type { NoticeAlarm, NotificationRepo, Subscriber } from './repo.ts';
 import { newWebhookSecret, postWebhook } from './webhook.ts';
+import { webhookUrlProblem } from './webhookGuard.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -158,13 +160,15 @@ function present({ subscription, plantName }: SubscriptionRow): NotificationSubs
  */
 export function createNotificationService(deps: {
   repo: NotificationRepo;
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks may reach private addresses; off, the SSRF guard refuses them at save and at delivery. */
+  allowPrivateWebhooks: boolean;
   mail: Pick<MailService, 'wake'>;
   /** Wakes the dispatcher when a notice is committed (any process on the database). */
   listen(channel: string, handler: () => void): Promise<() => Promise<void>>;
   now: () => number;
   log: FastifyBaseLogger;
 }) {
-  const { repo, mail, listen, now, log } = deps;
+  const { repo, allowPrivateWebhooks, mail, listen, now, log } = deps;
 
   /** Turns claimed notices into deliveries; answers whether a full batch was taken (more may wait). */
   async function dispatchNotices(): Promise<boolean> {
@@ -298,7 +302,14 @@ export function createNotificationService(deps: {
       claimed.map(async (delivery) => {
         const outcome =
           delivery.url && delivery.secret
-            ? await postWebhook({ url: delivery.url, secret: delivery.secret, id: delivery.id, event: delivery.event, body: delivery.body })
+            ? await postWebhook({
+                url: delivery.url,
+                secret: delivery.secret,
+                id: delivery.id,
+                event: delivery.event,
+                body: delivery.body,
+                allowPrivate: allowPrivateWebhooks,
+              })
             : ({ ok: false, status: null, error: 'the subscription no longer has a webhook', final: true } as const);
         const at = now();
         if (outcome.ok) {
@@ -306,7 +317,7 @@ export function createNotificationService(deps: {
           return;
         }
         const next = at + retryDelay(delivery.attempts);
-        const giveUp = 'final' in outcome || next - delivery.createdAt.getTime() > WEBHOOK_GIVE_UP_MS;
+        const giveUp = outcome.final === true || next - delivery.createdAt.getTime() > WEBHOOK_GIVE_UP_MS;
         log.warn({ delivery: delivery.id, attempts: delivery.attempts, error: outcome.error, giveUp }, 'webhook delivery failed');
         await repo.webhookFailed(delivery.id, {
           status: outcome.status,
@@ -342,9 +353,11 @@ export function createNotificationService(deps: {
 
     /**
      * Creates or replaces the caller's subscription to a plant it sees (one it does not see answers
-     * like a missing one) or to every plant in its scope. A new webhook secret is answered once.
+     * like a missing one) or to every plant in its scope. A new webhook secret is answered once. A
+     * webhook URL with credentials or a private host is refused (SSRF; delivery checks again after DNS).
      */
     async save(session: Session, body: SubscriptionSaveBody) {
+      if (body.webhookUrl !== null && webhookUrlProblem(body.webhookUrl, allowPrivateWebhooks)) throw new AppError(Errno.webhookUrlRefused);
       if (body.plantId !== null && !(await repo.plantVisible(session, body.plantId))) throw notFound();
       const generated = newWebhookSecret();
       const severities = FAULT_SEVERITIES.filter((severity) => body.severities.includes(severity));

@@ -1,5 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
 import type { WebhookEvent } from '@sunstack/shared';
+import { publicOnlyLookup, webhookUrlProblem } from './webhookGuard.ts';
 
 /** One attempt's limit: the receiver answers within this or the attempt failed. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -10,12 +13,14 @@ export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64u
 /** `sha256=` and the hex HMAC-SHA256 of the raw body, keyed with the secret (its UTF-8 bytes). */
 export const webhookSignature = (body: string, secret: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
-export type WebhookOutcome = { ok: true; status: number } | { ok: false; status: number | null; error: string };
+/** `final`: the delivery can never succeed as it stands (a refused URL); it is not retried. */
+export type WebhookOutcome = { ok: true; status: number } | { ok: false; status: number | null; error: string; final?: true };
 
 /**
  * POSTs a delivery: the body as stored, signed, named by its delivery id (the same on every retry, so
  * receivers can drop duplicates). A 2xx answer delivers it; anything else, a redirect (never
- * followed), a timeout or a network error is a failure to retry.
+ * followed), a timeout or a network error is a failure to retry. Unless `allowPrivate`, a URL whose
+ * host is, or resolves to, a private address is refused without connecting (webhookGuard.ts).
  */
 export async function postWebhook(delivery: {
   url: string;
@@ -23,34 +28,47 @@ export async function postWebhook(delivery: {
   id: string;
   event: WebhookEvent;
   body: string;
+  allowPrivate: boolean;
   timeoutMs?: number;
 }): Promise<WebhookOutcome> {
+  const problem = webhookUrlProblem(delivery.url, delivery.allowPrivate);
+  if (problem) return { ok: false, status: null, error: `refused: ${problem}`, final: true };
+  const url = new URL(delivery.url);
+  const timeoutMs = delivery.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   try {
-    const response = await fetch(delivery.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Sunstack-Webhook/1',
-        'x-sunstack-event': delivery.event,
-        'x-sunstack-delivery': delivery.id,
-        'x-sunstack-signature': webhookSignature(delivery.body, delivery.secret),
-      },
-      body: delivery.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(delivery.timeoutMs ?? WEBHOOK_TIMEOUT_MS),
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = (url.protocol === 'https:' ? https : http).request(
+        url,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(delivery.body),
+            'user-agent': 'Sunstack-Webhook/1',
+            'x-sunstack-event': delivery.event,
+            'x-sunstack-delivery': delivery.id,
+            'x-sunstack-signature': webhookSignature(delivery.body, delivery.secret),
+          },
+          // The connection goes to an address this lookup checked (a literal host was checked above).
+          lookup: delivery.allowPrivate ? undefined : publicOnlyLookup,
+          signal: AbortSignal.timeout(timeoutMs),
+        },
+        (response) => {
+          // The answer's body says nothing we use; let it drain.
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on('error', reject);
+      request.end(delivery.body);
     });
-    // The answer's body says nothing we use; let the connection go.
-    await response.body?.cancel().catch(() => {});
-    const { status } = response;
     if (status >= 200 && status < 300) return { ok: true, status };
     const redirect = status >= 300 && status < 400 ? ' (redirects are not followed)' : '';
     return { ok: false, status, error: `HTTP ${status}${redirect}` };
   } catch (error) {
     const name = (error as { name?: string }).name;
-    if (name === 'TimeoutError' || name === 'AbortError') {
-      return { ok: false, status: null, error: `no answer within ${(delivery.timeoutMs ?? WEBHOOK_TIMEOUT_MS) / 1000} s` };
-    }
-    const cause = (error as { cause?: unknown }).cause;
-    return { ok: false, status: null, error: String(cause ?? error).slice(0, 500) };
+    if (name === 'TimeoutError' || name === 'AbortError')
+      return { ok: false, status: null, error: `no answer within ${timeoutMs / 1000} s` };
+    return { ok: false, status: null, error: ((error as Error).message || String(error)).slice(0, 500) };
   }
 }

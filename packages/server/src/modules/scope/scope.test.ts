@@ -168,6 +168,8 @@ const WITHOUT_TARGET: Record<string, string> = {
   'POST /c/v0/device/grants': 'lists the grants of devices in scope',
   'POST /c/v0/alarm/query': 'lists the alarms in scope (tested below)',
   'POST /c/v0/alarm/export': 'the same list as a file (alarm tests)',
+  'POST /c/v0/alarm/faultRecord': 'counts the alarms in scope, administrators only (faultRecord tests)',
+  'POST /c/v0/alarm/faultRecord/export': 'the same counts as a file (faultRecord tests)',
   'POST /c/v0/alarm/subscription/list': "lists the caller's own subscriptions (notification tests)",
   'POST /c/v0/alarm/subscription/delete': "deletes one of the caller's own subscriptions by its id (notification tests)",
 };

@@ -18,7 +18,7 @@ import {
   ToolOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import type { RouteDef } from '@sunstack/shared';
+import { APP_ROUTES, type RouteDef } from '@sunstack/shared';
 import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -57,8 +57,12 @@ type MenuItem = Required<MenuProps>['items'][number];
 export function menuItems(menus: readonly string[], t: TFunction): MenuItem[] {
   const reachable = (route: RouteDef) => menus.includes(route.name) && (!route.hidden || route.name === 'index');
   const visible = BUILT_APP_ROUTES.filter(reachable);
+  // A group need not be a screen itself (plant maintenance): it shows while a screen of it does.
+  const entries = APP_ROUTES.filter(
+    (route) => visible.includes(route) || (reachable(route) && visible.some((child) => child.parent === route.name)),
+  );
   const label = (route: RouteDef) => t(`navBar.${route.title}`);
-  const top = visible.filter((route) => !route.parent || !visible.some((r) => r.name === route.parent));
+  const top = entries.filter((route) => !route.parent || !entries.some((r) => r.name === route.parent));
   return top
     .sort((a, b) => (a.name === 'index' ? -1 : b.name === 'index' ? 1 : 0))
     .map((route) => {

@@ -1,7 +1,7 @@
 import type { AlarmAckBody } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { alarmListKey } from '../../../api/queryAlarms.ts';
 import { request } from '../../../lib/http.ts';
-import { alarmListKey } from './queryAlarms.ts';
 
 /** Acknowledges alarms with a comment (POST /c/v0/alarm/ack), all or none; the lists refresh after. */
 export function useAckAlarms() {

@@ -1,23 +1,12 @@
 import { CloseOutlined } from '@ant-design/icons';
-import {
-  ALARM_SOURCES,
-  type AlarmSource,
-  type AlarmView,
-  FAULT_CATALOGUE,
-  FAULT_SEVERITIES,
-  type FaultSeverity,
-  type Language,
-  LIMITS,
-} from '@sunstack/shared';
-import { faultText } from '@sunstack/shared/fault-messages';
-import { AutoComplete, DatePicker, Flex, Input, message, Select, Tag } from 'antd';
-import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import type { AlarmView, Language } from '@sunstack/shared';
+import { Flex, Input, Select, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlantChoices } from '../api/plantChoices.ts';
-import { type AlarmFilters, type ChosenRange, queryRange, rangeProblem } from './alarmQuery.ts';
-
-const ALL_CODES = Object.values(FAULT_CATALOGUE).flatMap((faults) => faults.map((fault) => fault.code));
+import { AlarmKindFilters } from './AlarmKindFilters.tsx';
+import { type AlarmFilters, type ChosenRange, queryRange } from './alarmQuery.ts';
+import { RaisedRangePicker } from './RaisedRangePicker.tsx';
 
 /**
  * The alarm lists' filters: plant (a search over the plants in scope, for accounts that reach the
@@ -49,21 +38,8 @@ export function AlarmFilterBar({
   const { t } = useTranslation();
   const [plantText, setPlantText] = useState('');
   const plants = usePlantChoices(plantText, filters.plantId, plantSearch);
-  const [codeText, setCodeText] = useState(filters.code === undefined ? '' : String(filters.code));
+  // Realtime without a chosen range lists every active alarm: the picker then stays empty.
   const shown = queryRange(view, filters.range, Date.now());
-
-  const codeOptions = useMemo(() => {
-    const typed = codeText.trim().toLowerCase();
-    return ALL_CODES.map((code) => ({ code, name: faultText(code, language)?.name ?? '' }))
-      .filter(({ code, name }) => typed === '' || String(code).startsWith(typed) || name.toLowerCase().includes(typed))
-      .slice(0, 50)
-      .map(({ code, name }) => ({ value: String(code), label: `${code} · ${name}` }));
-  }, [codeText, language]);
-  const applyCode = (text: string) => {
-    const digits = text.trim().match(/^\d+/)?.[0];
-    setCodeText(digits ?? '');
-    onChange({ code: digits ? Number(digits) : undefined });
-  };
 
   return (
     <Flex wrap gap={8} style={{ marginBottom: 16 }}>
@@ -102,51 +78,8 @@ export function AlarmFilterBar({
         style={{ width: 220 }}
         onSearch={(sn) => onChange({ sn: sn.trim() || undefined })}
       />
-      <Select
-        allowClear
-        placeholder={t('alarm.source')}
-        aria-label={t('alarm.source')}
-        style={{ width: 150 }}
-        value={filters.source}
-        options={ALARM_SOURCES.map((source) => ({ value: source, label: t(`alarm.sources.${source}`) }))}
-        onChange={(source?: AlarmSource) => onChange({ source })}
-      />
-      <Select
-        allowClear
-        placeholder={t('alarm.severity')}
-        aria-label={t('alarm.severity')}
-        style={{ width: 130 }}
-        value={filters.severity}
-        options={FAULT_SEVERITIES.map((severity) => ({ value: severity, label: t(`alarm.severities.${severity}`) }))}
-        onChange={(severity?: FaultSeverity) => onChange({ severity })}
-      />
-      <AutoComplete
-        value={codeText}
-        options={codeOptions}
-        onChange={setCodeText}
-        onSelect={applyCode}
-        style={{ width: 200 }}
-        popupMatchSelectWidth={320}
-      >
-        <Input.Search allowClear placeholder={t('alarm.code')} aria-label={t('alarm.code')} onSearch={applyCode} />
-      </AutoComplete>
-      <DatePicker.RangePicker
-        showTime={{ format: 'HH:mm' }}
-        format="YYYY-MM-DD HH:mm"
-        aria-label={t('alarm.range')}
-        // Realtime without a chosen range lists every active alarm: the picker then stays empty.
-        value={shown.begin === undefined ? null : [dayjs(shown.begin), dayjs(shown.end)]}
-        disabledDate={(day, info) =>
-          day.isAfter(dayjs().endOf('day')) || (info.from ? Math.abs(day.diff(info.from, 'day')) > LIMITS.dateRangeDays.long : false)
-        }
-        onChange={(value) => {
-          if (!value?.[0] || !value[1]) return onRange(undefined);
-          const range = { begin: value[0].valueOf(), end: value[1].valueOf() };
-          const problem = rangeProblem(range.begin, range.end);
-          if (problem) return void message.warning(t(`alarm.${problem}`, { days: LIMITS.dateRangeDays.long }));
-          onRange(range);
-        }}
-      />
+      <AlarmKindFilters filters={filters} language={language} onChange={onChange} />
+      <RaisedRangePicker shown={shown} onRange={onRange} />
     </Flex>
   );
 }

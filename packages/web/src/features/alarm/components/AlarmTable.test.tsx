@@ -1,73 +1,42 @@
 // @vitest-environment happy-dom
 import type { AlarmSummary } from '@sunstack/shared';
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { MemoryRouter, useLocation } from 'react-router';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n, loadConsoleStrings } from '../../../lib/i18n.ts';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { alarmSummary } from '../../../test/alarms.ts';
+import { mount, setUpScreenTests, tableRows, Where } from '../../../test/screen.tsx';
 import { AlarmTable } from './AlarmTable.tsx';
 
-// React asks for this flag before it lets act() flush updates outside a test renderer.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const HOUR = 3_600_000;
+/** What a 1440 px window leaves the alarm screen's table beside the open menu (measured in Chromium). */
+const TABLE_ROOM_AT_1440 = 1088;
 const now = Date.UTC(2025, 5, 1, 12);
-const alarm = (fields: Partial<AlarmSummary>): AlarmSummary => ({
-  id: 1,
-  source: 'device',
-  code: 1001,
-  severity: 'fault',
-  subject: 'inverter',
-  sn: 'INV-1',
-  dataloggerSn: '100000000000001',
-  plantId: 3,
-  plantName: 'Freiburg',
-  raisedAt: now - 2 * HOUR,
-  lastRaisedAt: now - 2 * HOUR,
-  clearedAt: null,
-  occurrences: 1,
-  acknowledgement: null,
-  ...fields,
-});
-
-/** Shows where the table navigated to. */
-function Where() {
-  const location = useLocation();
-  return <output>{`${location.pathname}${location.search}`}</output>;
-}
+const alarm = (fields: Partial<AlarmSummary> & { id: number }): AlarmSummary =>
+  alarmSummary(fields.id, { raisedAt: now - 2 * HOUR, lastRaisedAt: now - 2 * HOUR, ...fields });
 
 function render(props: Partial<Parameters<typeof AlarmTable>[0]> & { alarms: AlarmSummary[] }) {
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
   const onAcknowledge = vi.fn();
   const onSelect = vi.fn();
-  act(() =>
-    root.render(
-      <MemoryRouter>
-        <AlarmTable
-          view="realtime"
-          menus={['alarm', 'inverter-detail', 'device-battery', 'plant-detail']}
-          language="en"
-          now={now}
-          selected={[]}
-          onSelect={onSelect}
-          onAcknowledge={onAcknowledge}
-          {...props}
-        />
-        <Where />
-      </MemoryRouter>,
-    ),
+  const { container, unmount } = mount(
+    <MemoryRouter>
+      <AlarmTable
+        view="realtime"
+        menus={['alarm', 'inverter-detail', 'device-battery', 'plant-detail']}
+        language="en"
+        now={now}
+        selected={[]}
+        onSelect={onSelect}
+        onAcknowledge={onAcknowledge}
+        {...props}
+      />
+      <Where />
+    </MemoryRouter>,
   );
-  const rows = () => [...container.querySelectorAll<HTMLTableRowElement>('tbody tr.ant-table-row')];
-  return { container, rows, onAcknowledge, onSelect, unmount: () => act(() => root.unmount()) };
+  return { container, rows: () => tableRows(container), onAcknowledge, onSelect, unmount };
 }
 
 describe('alarm table (issue 5)', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadConsoleStrings();
-  });
+  setUpScreenTests();
 
   it('shows severity, the catalogue name with its code, device, plant, a raised-again count and the acknowledgement', () => {
     const view = render({
@@ -80,12 +49,12 @@ describe('alarm table (issue 5)', () => {
       ],
     });
     const [fault, warning, unknown, acknowledged, rule] = view.rows();
-    expect(fault?.querySelector('.ant-tag-red')?.textContent).toBe('Fault');
+    expect(fault?.querySelector('.ant-tag-error')?.textContent).toBe('Fault');
     expect(fault?.textContent).toContain('Grid overvoltage');
     expect(fault?.textContent).toContain('Code 1001');
     expect(fault?.textContent).toContain('Inverter');
     expect(fault?.textContent).toContain('×3');
-    expect(warning?.querySelector('.ant-tag-orange')?.textContent).toBe('Warning');
+    expect(warning?.querySelector('.ant-tag-warning')?.textContent).toBe('Warning');
     expect(warning?.textContent).toContain('Battery');
     // A code the catalogue does not know shows as the raw code; a datalogger has no screen to open.
     expect(unknown?.textContent).toContain('Code 9999');
@@ -106,7 +75,7 @@ describe('alarm table (issue 5)', () => {
       alarms: [alarm({ id: 5 }), alarm({ id: 6, acknowledgement: { at: now, by: 'someone', comment: 'Seen' } })],
     });
     const [open, done] = view.rows();
-    const button = open?.querySelector<HTMLButtonElement>('button[aria-label="Acknowledge Grid overvoltage on INV-1"]');
+    const button = open?.querySelector<HTMLButtonElement>('button[aria-label="Acknowledge Grid overvoltage on INV-5"]');
     act(() => button?.click());
     expect(view.onAcknowledge).toHaveBeenCalledWith([5]);
     expect(open?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.disabled).toBe(false);
@@ -115,14 +84,32 @@ describe('alarm table (issue 5)', () => {
     view.unmount();
   });
 
-  it('shows the cleared time on the history list and opens a row to the likely cause and the suggested action', () => {
-    const view = render({ view: 'history', alarms: [alarm({ id: 7, clearedAt: now - HOUR })] });
+  it('shows the cleared time on the history list and opens a row to the likely cause, the suggested action and when it last came back', () => {
+    const lastRaisedAt = now - 2 * HOUR;
+    const view = render({
+      view: 'history',
+      alarms: [alarm({ id: 7, raisedAt: now - 3 * HOUR, lastRaisedAt, occurrences: 2, clearedAt: now - HOUR })],
+    });
     expect(view.container.querySelector('thead')?.textContent).toContain('Cleared at');
     const expand = view.container.querySelector<HTMLButtonElement>('button.ant-table-row-expand-icon');
     act(() => expand?.click());
     const details = view.container.querySelector('.ant-table-expanded-row')?.textContent ?? '';
     expect(details).toContain('Likely cause');
     expect(details).toContain('Suggested action');
+    const lastRaised = new Date(lastRaisedAt).toLocaleString('en', { dateStyle: 'short', timeStyle: 'medium' });
+    expect(details).toContain(`Last raised${lastRaised} (Raised 2 times)`);
+    view.unmount();
+  });
+
+  it('fits the history list in the width a 1440 px window leaves it beside the open menu, with every column', () => {
+    const view = render({ view: 'history', alarms: [alarm({ id: 9, clearedAt: now - HOUR })] });
+    const headings = [...view.container.querySelectorAll('thead th')].map((th) => th.textContent);
+    for (const heading of ['Severity', 'Alarm', 'Device', 'Plant', 'Raised at', 'Cleared at', 'Acknowledgement']) {
+      expect(headings).toContain(heading);
+    }
+    // The table's width is the sum of its columns (antd sets it for the sideways scroll of narrow windows).
+    const width = Number.parseFloat(view.container.querySelector<HTMLTableElement>('table')?.style.width ?? '');
+    expect(width).toBeLessThanOrEqual(TABLE_ROOM_AT_1440);
     view.unmount();
   });
 
@@ -130,12 +117,12 @@ describe('alarm table (issue 5)', () => {
     const view = render({ view: 'history', alarms: [alarm({ id: 8, raisedAt: now - 3 * HOUR, clearedAt: now - 2 * HOUR })] });
     const link = (text: string) => [...view.container.querySelectorAll('a')].find((a) => a.textContent?.trim() === text);
     const where = () => view.container.querySelector('output')?.textContent;
-    act(() => link('INV-1')?.click());
-    expect(where()).toBe('/bus/device/inverterDetail?sn=INV-1');
+    act(() => link('INV-8')?.click());
+    expect(where()).toBe('/bus/device/inverterDetail?sn=INV-8');
     act(() => link('Freiburg')?.click());
     expect(where()).toBe('/bus/plant/detail?id=3');
     act(() => view.container.querySelector<HTMLButtonElement>('button[aria-label="Data around the alarm"]')?.click());
-    expect(where()).toBe(`/bus/device/inverterDetail?sn=INV-1&from=${now - 4 * HOUR}&to=${now - HOUR}`);
+    expect(where()).toBe(`/bus/device/inverterDetail?sn=INV-8&from=${now - 4 * HOUR}&to=${now - HOUR}`);
     view.unmount();
   });
 });

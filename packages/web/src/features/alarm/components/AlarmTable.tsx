@@ -3,20 +3,15 @@ import { type AlarmSummary, type AlarmView, type Language, languageTag, routeByN
 import { faultText } from '@sunstack/shared/fault-messages';
 import { Button, Descriptions, Flex, Grid, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { dataAroundLink, deviceLink } from './alarmLinks.ts';
-import { SeverityTag } from './SeverityTag.tsx';
+import { dataAroundLink, deviceLink } from '../../../components/alarm/alarmLinks.ts';
+import { alarmName } from '../../../components/alarm/alarmName.ts';
+import { SeverityTag } from '../../../components/alarm/SeverityTag.tsx';
+import { subjectLabel } from './subjectLabel.ts';
 
-const nowrap = { whiteSpace: 'nowrap' } as const;
 /** The choice box and the expand button before the columns. */
 const SELECT_AND_EXPAND_WIDTH = 80;
-
-/** An alarm's name in the language shown: the catalogue's, or the raw code for a code it does not know. */
-export function alarmName(code: number, language: Language, t: TFunction): string {
-  return faultText(code, language)?.name ?? t('alarm.codeOnly', { code });
-}
 
 /**
  * One list of alarms (active or cleared): severity, code and name, device and plant, when it was
@@ -66,7 +61,7 @@ export function AlarmTable({
     {
       title: t('alarm.alarm'),
       key: 'alarm',
-      width: narrow ? 180 : 190,
+      width: 180,
       render: (_, alarm) => {
         // The code where the name is the catalogue's (else the name is the code), and the kind where a rule raised it.
         const detail = [
@@ -85,23 +80,22 @@ export function AlarmTable({
     {
       title: t('alarm.device'),
       key: 'device',
-      width: 165,
+      width: 160,
       render: (_, alarm) => {
         const link = deviceLink(alarm, menus);
+        // An SN longer than the column ends in an ellipsis; the whole one shows on hover.
         return (
           <Flex vertical>
             {link ? (
-              <Typography.Link onClick={() => navigate(link)} style={nowrap}>
+              <Typography.Link onClick={() => navigate(link)} ellipsis title={alarm.sn}>
                 {alarm.sn}
               </Typography.Link>
             ) : (
-              <Typography.Text copyable={{ text: alarm.sn }} style={nowrap}>
+              <Typography.Text copyable={{ text: alarm.sn }} ellipsis={{ tooltip: alarm.sn }}>
                 {alarm.sn}
               </Typography.Text>
             )}
-            <Typography.Text type="secondary">
-              {alarm.subject === 'datalogger' ? t('alarm.datalogger') : t(`device.types.${alarm.subject}`)}
-            </Typography.Text>
+            <Typography.Text type="secondary">{subjectLabel(alarm.subject, t)}</Typography.Text>
           </Flex>
         );
       },
@@ -117,32 +111,32 @@ export function AlarmTable({
           name || '—'
         ),
     },
-    { title: t('alarm.raisedAt'), dataIndex: 'raisedAt', width: 112, render: at },
     {
-      title: t('alarm.lastRaised'),
-      key: 'lastRaised',
-      width: 96,
-      render: (_, alarm) =>
-        alarm.occurrences > 1 ? (
-          <Flex vertical align="start">
-            {at(alarm.lastRaisedAt)}
+      // How often it came back goes with the raised time (a column of its own was mostly empty and
+      // pushed the history list past a 1440 px window); the opened row tells when it last came back.
+      title: t('alarm.raisedAt'),
+      key: 'raisedAt',
+      width: 112,
+      render: (_, alarm) => (
+        <Flex vertical align="start">
+          {at(alarm.raisedAt)}
+          {alarm.occurrences > 1 && (
             <Tooltip title={t('alarm.occurrences', { times: alarm.occurrences })}>
               <Tag style={{ marginInlineEnd: 0 }}>×{alarm.occurrences}</Tag>
             </Tooltip>
-          </Flex>
-        ) : (
-          '—'
-        ),
+          )}
+        </Flex>
+      ),
     },
     ...(view === 'history' ? [{ title: t('alarm.clearedAt'), dataIndex: 'clearedAt', width: 112, render: (ms: number) => at(ms) }] : []),
     {
       title: t('alarm.acknowledgement'),
       key: 'acknowledgement',
-      width: 170,
+      width: 140,
       render: (_, alarm) =>
         alarm.acknowledgement ? (
           <Flex vertical>
-            <Typography.Text style={nowrap}>{alarm.acknowledgement.by}</Typography.Text>
+            <Typography.Text ellipsis={{ tooltip: alarm.acknowledgement.by }}>{alarm.acknowledgement.by}</Typography.Text>
             <Typography.Text type="secondary">{at(alarm.acknowledgement.at)}</Typography.Text>
             <Typography.Paragraph ellipsis={{ rows: 2, tooltip: alarm.acknowledgement.comment }} style={{ margin: 0 }}>
               {alarm.acknowledgement.comment}
@@ -197,14 +191,17 @@ export function AlarmTable({
           'aria-label': t('alarm.choose', { name: alarmName(alarm.code, language, t), sn: alarm.sn }),
         }),
       }}
-      expandable={{ expandedRowRender: (alarm) => <AlarmAdvice alarm={alarm} language={language} /> }}
+      expandable={{ expandedRowRender: (alarm) => <AlarmAdvice alarm={alarm} language={language} at={at} /> }}
       {...table}
     />
   );
 }
 
-/** What a person can do about an alarm: the catalogue's likely cause and suggested action, where it knows the code. */
-function AlarmAdvice({ alarm, language }: { alarm: AlarmSummary; language: Language }) {
+/**
+ * What a person can do about an alarm: the catalogue's likely cause and suggested action, where it
+ * knows the code; and when an alarm that came back was last raised.
+ */
+function AlarmAdvice({ alarm, language, at }: { alarm: AlarmSummary; language: Language; at: (ms: number) => string }) {
   const { t } = useTranslation();
   const text = faultText(alarm.code, language);
   return (
@@ -218,6 +215,15 @@ function AlarmAdvice({ alarm, language }: { alarm: AlarmSummary; language: Langu
               { key: 'action', label: t('alarm.suggestedAction'), children: text.action },
             ]
           : [{ key: 'unknown', label: t('alarm.cause'), children: t('alarm.noAdvice', { code: alarm.code }) }]),
+        ...(alarm.occurrences > 1
+          ? [
+              {
+                key: 'lastRaised',
+                label: t('alarm.lastRaised'),
+                children: `${at(alarm.lastRaisedAt)} (${t('alarm.occurrences', { times: alarm.occurrences })})`,
+              },
+            ]
+          : []),
         { key: 'datalogger', label: t('plant.dataloggerSn'), children: alarm.dataloggerSn },
       ]}
     />

@@ -10,11 +10,16 @@ import { exportAlarms } from '../api/exportAlarms.ts';
  * `filters` is asked at the click, so a rolling range ends then. Errors show as every call's do.
  */
 export function ExportButton({ filters }: { filters: () => AlarmExportBody }) {
+  return <DownloadButton onDownload={() => exportAlarms(filters())} />;
+}
+
+/** The export button of the alarm screens: spins while `onDownload` (an xlsx download) runs. */
+export function DownloadButton({ onDownload }: { onDownload: () => Promise<void> }) {
   const { t } = useTranslation();
   const [exporting, setExporting] = useState(false);
   const onExport = async () => {
     setExporting(true);
-    await exportAlarms(filters()).catch(() => {});
+    await onDownload().catch(() => {});
     setExporting(false);
   };
   return (

@@ -1,6 +1,6 @@
 import { alarmExportBody, alarmQueryBody, MAX_ALARM_RANGE_MS } from '@sunstack/shared';
 import { describe, expect, it } from 'vitest';
-import { CLOCK_SLACK_MS, exportBody, filtersFromQuery, queryBody, queryRange, rangeProblem } from './alarmQuery.ts';
+import { alarmsOfCodePath, CLOCK_SLACK_MS, exportBody, filtersFromQuery, queryBody, queryRange, rangeProblem } from './alarmQuery.ts';
 
 const DAY = 86_400_000;
 const now = Date.UTC(2025, 2, 30, 12);
@@ -40,5 +40,13 @@ describe('alarm list queries (spec section 5: at most 15 days)', () => {
     expect(filtersFromQuery({ plantId: '12', sn: ' DL-9 ' })).toEqual({ plantId: 12, sn: 'DL-9' });
     expect(filtersFromQuery({ plantId: 'abc', sn: '' })).toEqual({});
     expect(filtersFromQuery({ plantId: '-3' })).toEqual({});
+    // The fault record opens the alarms of a code raised in its range.
+    expect(filtersFromQuery({ code: '1001', begin: String(now - DAY), end: String(now) })).toEqual({
+      code: 1001,
+      range: { begin: now - DAY, end: now },
+    });
+    expect(filtersFromQuery({ code: '10x', begin: String(now - 20 * DAY), end: String(now) })).toEqual({});
+    expect(filtersFromQuery({ begin: String(now), end: String(now - DAY) })).toEqual({});
+    expect(alarmsOfCodePath(1001, { begin: 1, end: 2 })).toBe('/bus/alarm?code=1001&begin=1&end=2');
   });
 });

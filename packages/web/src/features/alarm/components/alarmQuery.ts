@@ -5,6 +5,7 @@ import {
   type AlarmView,
   type FaultSeverity,
   MAX_ALARM_RANGE_MS,
+  routeByName,
 } from '@sunstack/shared';
 
 const DAY_MS = 86_400_000;
@@ -31,13 +32,17 @@ export interface AlarmFilters {
   range?: ChosenRange;
 }
 
+/** A rolling range: the last `days` days, ending now. */
+export function lastDays(days: number, now: number): ChosenRange {
+  const end = now + CLOCK_SLACK_MS;
+  return { begin: end - days * DAY_MS, end };
+}
+
 /** The raised-at range a query sends: the chosen one, or the view's default ending now (none: every active alarm). */
 export function queryRange(view: AlarmView, chosen: ChosenRange | undefined, now: number): Partial<ChosenRange> {
   if (chosen) return chosen;
   const days = DEFAULT_RANGE_DAYS[view];
-  if (days === undefined) return {};
-  const end = now + CLOCK_SLACK_MS;
-  return { begin: end - days * DAY_MS, end };
+  return days === undefined ? {} : lastDays(days, now);
 }
 
 /** Why a chosen range cannot be queried (spec section 5: at most 15 days), or undefined when it can. */
@@ -62,12 +67,28 @@ export function queryBody(
   return { ...exportBody(view, query, now), currentPage: query.currentPage, pageSize: query.pageSize };
 }
 
-/** The filters the screen was opened with: `?plantId=` (a plant's alarms) and `?sn=` (a device's). */
+/** A whole number of the address, or undefined. */
+const wholeNumber = (text: string | undefined) => (text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined);
+
+/**
+ * The filters the screen was opened with: `?plantId=` (a plant's alarms), `?sn=` (a device's),
+ * `?code=` and `?begin=&end=` in ms (the fault record's alarms of a code); a range that cannot be
+ * queried is left out.
+ */
 export function filtersFromQuery(query: Record<string, string>): AlarmFilters {
-  const plantId = Number(query.plantId);
+  const plantId = wholeNumber(query.plantId);
   const sn = query.sn?.trim();
+  const code = wholeNumber(query.code);
+  const [begin, end] = [wholeNumber(query.begin), wholeNumber(query.end)];
+  const range = begin !== undefined && end !== undefined && !rangeProblem(begin, end) ? { begin, end } : undefined;
   return {
-    ...(Number.isSafeInteger(plantId) && plantId > 0 ? { plantId } : {}),
+    ...(plantId !== undefined && Number.isSafeInteger(plantId) && plantId > 0 ? { plantId } : {}),
     ...(sn ? { sn } : {}),
+    ...(code !== undefined && Number.isSafeInteger(code) ? { code } : {}),
+    ...(range ? { range } : {}),
   };
 }
+
+/** The alarm screen's address for the alarms of a code raised in a range (both lists open filtered so). */
+export const alarmsOfCodePath = (code: number, range: ChosenRange) =>
+  `${routeByName('alarm').path}?code=${code}&begin=${range.begin}&end=${range.end}`;

@@ -1,5 +1,6 @@
+import { BellOutlined } from '@ant-design/icons';
 import { type AlarmView, routeByName } from '@sunstack/shared';
-import { Card } from 'antd';
+import { Button, Card, Grid, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTab } from '../../../app/tabs/TabHost.tsx';
@@ -10,6 +11,7 @@ import { AlarmFilterBar } from '../components/AlarmFilterBar.tsx';
 import { AlarmList } from '../components/AlarmList.tsx';
 import { type AlarmFilters, exportBody, filtersFromQuery } from '../components/alarmQuery.ts';
 import { ExportButton } from '../components/ExportButton.tsx';
+import { NotificationDrawer } from '../components/NotificationDrawer.tsx';
 import { usePageVisible } from '../components/usePageVisible.ts';
 
 const VIEWS: AlarmView[] = ['realtime', 'history'];
@@ -33,6 +35,9 @@ export default function AlarmPage() {
   const [plantName, setPlantName] = useState<string>();
   const active = lists[view];
   const pageVisible = usePageVisible();
+  const [notifying, setNotifying] = useState(false);
+  // On a phone the button keeps only its bell, so the card's title still shows beside the export.
+  const narrow = Grid.useBreakpoint().sm === false;
 
   const onView = (next: AlarmView) => {
     setView(next);
@@ -47,7 +52,14 @@ export default function AlarmPage() {
       onTabChange={(key) => onView(key as AlarmView)}
       tabList={VIEWS.map((key) => ({ key, label: t(`alarm.views.${key}`) }))}
       tabProps={{ size: 'middle' }}
-      extra={<ExportButton filters={() => exportBody(view, active.query, Date.now())} />}
+      extra={
+        <Space wrap>
+          <Button icon={<BellOutlined />} aria-label={t('alarmNotify.button')} onClick={() => setNotifying(true)}>
+            {narrow ? null : t('alarmNotify.button')}
+          </Button>
+          <ExportButton filters={() => exportBody(view, active.query, Date.now())} />
+        </Space>
+      }
     >
       <AlarmFilterBar
         view={view}
@@ -73,6 +85,7 @@ export default function AlarmPage() {
           />
         </div>
       ))}
+      <NotificationDrawer open={notifying} plantSearch={menus.includes('plant')} onClose={() => setNotifying(false)} />
     </Card>
   );
 }

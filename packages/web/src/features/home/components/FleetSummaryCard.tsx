@@ -1,5 +1,7 @@
-import { Card, Col, Row, Skeleton, Statistic } from 'antd';
+import { PLANT_STATUSES } from '@sunstack/shared';
+import { Card, Col, Flex, Row, Skeleton, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlantStatusTag } from '../../../components/PlantStatusTag.tsx';
 import { displayValue } from '../../../lib/format.ts';
 import { useFleetSummary } from '../api/fleetSummary.ts';
 
@@ -22,11 +24,13 @@ export function FleetSummaryCard() {
         <Skeleton active />
       ) : (
         <Row gutter={[16, 16]}>
-          <Col xs={12} md={8} xl={4}>
+          <Col xs={24} md={16} xl={8}>
             <Statistic title={t('monitoring.plants')} value={data.plants.total} />
-          </Col>
-          <Col xs={12} md={8} xl={4}>
-            <Statistic title={t('monitoring.normalOffline')} value={`${data.plants.normal} / ${data.plants.offline}`} />
+            <Flex wrap gap={4} style={{ marginTop: 4 }}>
+              {PLANT_STATUSES.map((status) => (
+                <PlantStatusTag key={status} status={status} count={data.plants[status]} />
+              ))}
+            </Flex>
           </Col>
           <Col xs={12} md={8} xl={4}>
             <Statistic title={t('monitoring.currentPower')} value={displayValue(data.currentPower)} suffix="kW" />

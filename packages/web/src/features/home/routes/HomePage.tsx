@@ -8,8 +8,9 @@ import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { relativeTime, useNow } from '../../../lib/relativeTime.ts';
 import { FleetSummaryCard } from '../components/FleetSummaryCard.tsx';
+import { LatestAlarmsCard } from '../components/LatestAlarmsCard.tsx';
 
-/** The home tab: who is signed in, and the screens this role reaches. */
+/** The home tab: the fleet and its latest alarms (for roles that reach them), who is signed in, and the screens this role reaches. */
 export default function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -30,30 +31,33 @@ export default function HomePage() {
       {menus.includes('plant') && <FleetSummaryCard />}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
-          <Card title={t('home.account')}>
-            {user.isPending ? (
-              <Skeleton active />
-            ) : user.data ? (
-              <Flex gap={16} align="flex-start">
-                <Avatar size={48} style={{ flex: 'none' }}>
-                  {(user.data.name || user.data.user).slice(0, 1).toUpperCase()}
-                </Avatar>
-                <Descriptions
-                  column={1}
-                  size="small"
-                  items={[
-                    { key: 'user', label: t('auth.username'), children: user.data.user },
-                    { key: 'role', label: t('home.role'), children: <Tag color="blue">{t(roleKey(user.data.access))}</Tag> },
-                    { key: 'email', label: t('auth.email'), children: user.data.email },
-                    { key: 'country', label: t('auth.country'), children: user.data.countryName || '—' },
-                    ...(signedInAt
-                      ? [{ key: 'since', label: t('home.signedIn'), children: relativeTime(signedInAt, now, languageTag(language)) }]
-                      : []),
-                  ]}
-                />
-              </Flex>
-            ) : null}
-          </Card>
+          <Flex vertical gap={16}>
+            {menus.includes('alarm') && <LatestAlarmsCard />}
+            <Card title={t('home.account')}>
+              {user.isPending ? (
+                <Skeleton active />
+              ) : user.data ? (
+                <Flex gap={16} align="flex-start">
+                  <Avatar size={48} style={{ flex: 'none' }}>
+                    {(user.data.name || user.data.user).slice(0, 1).toUpperCase()}
+                  </Avatar>
+                  <Descriptions
+                    column={1}
+                    size="small"
+                    items={[
+                      { key: 'user', label: t('auth.username'), children: user.data.user },
+                      { key: 'role', label: t('home.role'), children: <Tag color="blue">{t(roleKey(user.data.access))}</Tag> },
+                      { key: 'email', label: t('auth.email'), children: user.data.email },
+                      { key: 'country', label: t('auth.country'), children: user.data.countryName || '—' },
+                      ...(signedInAt
+                        ? [{ key: 'since', label: t('home.signedIn'), children: relativeTime(signedInAt, now, languageTag(language)) }]
+                        : []),
+                    ]}
+                  />
+                </Flex>
+              ) : null}
+            </Card>
+          </Flex>
         </Col>
         <Col xs={24} lg={12}>
           <Card title={t('home.reachable')}>

@@ -4,14 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useCountries } from '../../../api/countries.ts';
 import { useTab, useTabBusy } from '../../../app/tabs/TabHost.tsx';
 import { useTabStore } from '../../../app/tabs/tabStore.ts';
+import { PlantStatusTag } from '../../../components/PlantStatusTag.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { usePlantDetail } from '../api/plantDetail.ts';
 import { usePlantFlow } from '../api/plantFlow.ts';
+import { AlarmThresholds } from '../components/AlarmThresholds.tsx';
 import { PlantActions } from '../components/PlantActions.tsx';
 import { PlantCharts } from '../components/PlantCharts.tsx';
 import { PlantSharing } from '../components/PlantSharing.tsx';
-import { PlantStatusTag } from '../components/PlantStatusTag.tsx';
 import { PowerFlow } from '../components/PowerFlow.tsx';
 
 /** One plant's fields and dataloggers; the tab takes the plant's name once it is known. */
@@ -114,6 +115,7 @@ export default function PlantDetailPage() {
         />
       </Card>
       <PlantSharing plantId={id} writable={plant.writable} />
+      <AlarmThresholds plantId={id} />
     </Flex>
   );
 }

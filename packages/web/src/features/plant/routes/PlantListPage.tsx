@@ -8,13 +8,13 @@ import { useCountries } from '../../../api/countries.ts';
 import { Permission } from '../../../app/Permission.tsx';
 import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
 import { PagedTable } from '../../../components/PagedTable.tsx';
+import { PlantStatusTag } from '../../../components/PlantStatusTag.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { ApiError, errnoMessage } from '../../../lib/http.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { useDeletePlant } from '../api/deletePlant.ts';
 import { usePlantList } from '../api/listPlants.ts';
-import { PlantStatusTag } from '../components/PlantStatusTag.tsx';
 
 /** Errno of "too frequent site deletion": ask, then delete with confirm. */
 const DELETE_TOO_FREQUENT = 41904;

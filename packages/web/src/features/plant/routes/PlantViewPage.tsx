@@ -6,9 +6,9 @@ import { useNavigate } from 'react-router';
 import { usePlantOverview } from '../../../api/plantOverview.ts';
 import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
 import { PagedTable } from '../../../components/PagedTable.tsx';
+import { PlantStatusTag } from '../../../components/PlantStatusTag.tsx';
 import { displayValue } from '../../../lib/format.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
-import { PlantStatusTag } from '../components/PlantStatusTag.tsx';
 
 type Row = PlantOverview['plants'][number];
 const nowrap = { whiteSpace: 'nowrap' } as const;

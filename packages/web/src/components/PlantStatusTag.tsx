@@ -1,19 +1,25 @@
 import type { PlantStatus } from '@sunstack/shared';
-import { Tag, theme } from 'antd';
+import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { StatusTag, type StatusTone } from './StatusTag.tsx';
 
-/** The one colouring of the statuses: tags use the preset, the map the same tone of the theme. */
-const TONES: Record<PlantStatus, 'success' | 'warning' | 'error' | 'default'> = {
+/** The one colouring of the statuses: tags in their tone, the map's dots in the same tone of the theme. */
+const TONES: Record<PlantStatus, StatusTone> = {
   normal: 'success',
   alarm: 'warning',
   fault: 'error',
   offline: 'default',
 };
 
-/** A plant's status as spec section 4 names them: normal, alarm, fault, offline. */
-export function PlantStatusTag({ status }: { status: PlantStatus }) {
+/** A plant's status as spec section 4 names them: normal, alarm, fault, offline; with `count`, how many plants have it. */
+export function PlantStatusTag({ status, count }: { status: PlantStatus; count?: number }) {
   const { t } = useTranslation();
-  return <Tag color={TONES[status]}>{t(`plant.status.${status}`)}</Tag>;
+  return (
+    <StatusTag tone={TONES[status]}>
+      {t(`plant.status.${status}`)}
+      {count !== undefined && ` ${count}`}
+    </StatusTag>
+  );
 }
 
 /** Each status's colour as CSS, for what is drawn rather than tagged (the plant map). */

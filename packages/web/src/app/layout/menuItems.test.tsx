@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { menuItems } from './menuItems.tsx';
+
+const t = ((key: string) => key) as unknown as Parameters<typeof menuItems>[1];
+type Entry = { key: string; children?: Entry[] };
+const keys = (menus: string[]) =>
+  (menuItems(menus, t) as Entry[]).map((item) => (item.children ? { [item.key]: item.children.map((child) => child.key) } : item.key));
+
+describe('side menu', () => {
+  it('groups a screen under its group even when the group is not a screen itself', () => {
+    expect(keys(['index', 'plant-maintain', 'fault-record', 'alarm'])).toEqual([
+      '/bus/index',
+      '/bus/alarm',
+      { 'plant-maintain': ['/bus/plantMaintain/faultRecord'] },
+    ]);
+  });
+
+  it('shows no group without a screen of it the account reaches', () => {
+    // An installer reaches plant maintenance, but none of its screens exist for it yet.
+    expect(keys(['index', 'plant-maintain', 'report-export'])).toEqual(['/bus/index']);
+  });
+
+  it('opens a group that is a screen itself from its first entry', () => {
+    expect(keys(['plant', 'plant-view'])).toEqual([{ plant: ['/bus/plant', '/bus/plant/view'] }]);
+  });
+});

@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/http.ts';
+import { subscriptionsKey } from './listSubscriptions.ts';
+
+/** Deletes one of the caller's subscriptions (POST /c/v0/alarm/subscription/delete). */
+export function useDeleteSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => request('POST', '/c/v0/alarm/subscription/delete', { body: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: subscriptionsKey }),
+  });
+}
