@@ -1,4 +1,4 @@
-import { parseUplinkTopic } from '@sunstack/shared';
+import { parseUplinkTopic, type UplinkKind } from '@sunstack/shared';
 import mqtt from 'mqtt';
 import type { Config } from './config.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './modules/broker/embeddedBroker.ts';
@@ -62,14 +62,32 @@ export async function startDataLoop(
     return false;
   }
 
-  // A datalogger's messages are stored in the order they came (status, inventory), as the embedded broker does.
-  const pendingOf = new Map<string, Promise<boolean>>();
-  function storeInOrder(sn: string, topic: string, payload: Buffer): Promise<boolean> {
-    const previous = pendingOf.get(sn);
-    const stored = previous ? previous.then(() => store(sn, topic, payload)) : store(sn, topic, payload);
-    pendingOf.set(sn, stored);
+  /**
+   * A datalogger's messages in flight. Telemetry is stored side by side (samples are kept once per
+   * device and time whatever the order, and one after another a datalogger could have only one
+   * message in each database batch); any other message (status, inventory, event) waits for
+   * everything before it, and everything after waits for it, as with the embedded broker.
+   */
+  const inFlightOf = new Map<string, { barrier: Promise<boolean> | undefined; telemetry: Set<Promise<boolean>> }>();
+  function storeInOrder(sn: string, kind: UplinkKind, topic: string, payload: Buffer): Promise<boolean> {
+    let inFlight = inFlightOf.get(sn);
+    if (!inFlight) {
+      inFlight = { barrier: undefined, telemetry: new Set() };
+      inFlightOf.set(sn, inFlight);
+    }
+    const before =
+      kind === 'telemetry' || inFlight.telemetry.size === 0 ? inFlight.barrier : Promise.all([inFlight.barrier, ...inFlight.telemetry]);
+    const stored = before ? before.then(() => store(sn, topic, payload)) : store(sn, topic, payload);
+    if (kind === 'telemetry') inFlight.telemetry.add(stored);
+    else {
+      inFlight.barrier = stored;
+      inFlight.telemetry.clear();
+    }
+    const done = inFlight;
     stored.then(() => {
-      if (pendingOf.get(sn) === stored) pendingOf.delete(sn);
+      done.telemetry.delete(stored);
+      if (done.barrier === stored) done.barrier = undefined;
+      if (done.barrier === undefined && done.telemetry.size === 0 && inFlightOf.get(sn) === done) inFlightOf.delete(sn);
     });
     return stored;
   }
@@ -85,10 +103,10 @@ export async function startDataLoop(
     clientId: `sunstack-ingest-${config.mqtt.instance}`,
     topic: UPLINK,
     handle: (topic, payload) => {
-      const sn = parseUplinkTopic(topic)?.sn;
+      const uplink = parseUplinkTopic(topic);
       // Not a device message: the ingest counts it as refused, and it is acknowledged.
-      if (sn === undefined) return ingest.receive('', topic, payload).then(() => true);
-      return storeInOrder(sn, topic, payload);
+      if (!uplink) return ingest.receive('', topic, payload).then(() => true);
+      return storeInOrder(uplink.sn, uplink.kind, topic, payload);
     },
     log,
   });

@@ -198,6 +198,30 @@ describe('device protocol on Mosquitto', () => {
     await expect.poll(() => rows(device.id)).toBe(288);
   });
 
+  it("stores a datalogger's telemetry messages side by side, many in one database batch", async () => {
+    const device = plant.devices[0] as FleetPlant['devices'][number];
+    const start = Math.floor(Date.now() / 300_000) * 300_000 - 3 * 86_400_000;
+    const topic = uplinkTopic(plant.dataloggerSn, 'telemetry');
+    const batchesBefore = await metric('sunstack_ingest_batch_samples_count');
+    const client = await connect(plant.dataloggerSn, plant.secret);
+    // 40 messages at once; one after another they would take a batch (and its linger) each.
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        publish(client, topic, { seq: i, samples: [{ ts: start + i * 300_000, device: device.sn, vars: { pvPower: i } }] }),
+      ),
+    );
+    await client.endAsync();
+    const stored = async () =>
+      (
+        await selectRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from telemetry where device_id = ${device.id} and ts >= ${new Date(start)} and ts < ${new Date(start + 40 * 300_000)}`,
+        )
+      )[0]?.n;
+    await expect.poll(stored, { timeout: 10_000 }).toBe(40);
+    expect((await metric('sunstack_ingest_batch_samples_count')) - batchesBefore).toBeLessThan(10);
+  });
+
   it('sends commands down to the datalogger, and its last will marks it offline', async () => {
     const sn = plant.dataloggerSn;
     const will = { topic: uplinkTopic(sn, 'status'), payload: Buffer.from('{"online":false}'), qos: 1 as const, retain: false };

@@ -1,7 +1,8 @@
+import { type AddressInfo, createServer } from 'node:net';
 import fc from 'fast-check';
-import { generate } from 'mqtt-packet';
-import { describe, expect, it } from 'vitest';
-import { packetSize, readPublish } from './mqttConsumer.ts';
+import { generate, parser as parser5 } from 'mqtt-packet';
+import { describe, expect, it, vi } from 'vitest';
+import { packetSize, readPublish, startMqttConsumer } from './mqttConsumer.ts';
 
 /** PUBLISH packets as a broker writes them (mqtt-packet's encoder), with and without properties. */
 const publish = fc.record({
@@ -81,5 +82,91 @@ describe('reading PUBLISH packets in place', () => {
     expect(readPublish(Buffer.from([0x30, 0x03, 0x00, 0x00, 0x00]))).toBeUndefined();
     // No properties length at all.
     expect(readPublish(Buffer.from([0x30, 0x03, 0x00, 0x01, 0x61]))).toBeUndefined();
+  });
+});
+
+/**
+ * A broker that speaks just enough MQTT 5 (CONNACK, SUBACK) to write `stream` to the consumer cut
+ * at the given offsets, a few milliseconds apart, and collects the packet ids of the PUBACKs it gets.
+ */
+async function brokerWriting(stream: Buffer, cuts: number[]) {
+  const pubacks: number[] = [];
+  const server = createServer((socket) => {
+    const parser = parser5({ protocolVersion: 5 });
+    parser.on('packet', async (packet) => {
+      if (packet.cmd === 'connect')
+        socket.write(generate({ cmd: 'connack', sessionPresent: false, reasonCode: 0 }, { protocolVersion: 5 }));
+      if (packet.cmd === 'puback') pubacks.push(packet.messageId as number);
+      if (packet.cmd !== 'subscribe') return;
+      socket.write(generate({ cmd: 'suback', messageId: packet.messageId, granted: [1] }, { protocolVersion: 5 }));
+      let at = 0;
+      for (const cut of [...cuts.map((c) => c % stream.length).sort((a, b) => a - b), stream.length]) {
+        socket.write(stream.subarray(at, cut));
+        at = cut;
+        await new Promise((resolve) => setTimeout(resolve, 4));
+      }
+    });
+    socket.on('data', (bytes) => parser.parse(bytes));
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `mqtt://127.0.0.1:${(server.address() as AddressInfo).port}`, pubacks, close: () => server.close() };
+}
+
+describe('the consumer on a connection', () => {
+  it('hands over every message whole and acknowledges each once stored, however the stream is cut into reads', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.uint8Array({ minLength: 1, maxLength: 3_000 }), { minLength: 1, maxLength: 40 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 20 }),
+        async (payloads, cuts) => {
+          const packets = payloads.map((payload, i) =>
+            generate(
+              {
+                cmd: 'publish',
+                topic: `dl/DL${i}/up/telemetry`,
+                payload: Buffer.from(payload),
+                qos: 1,
+                messageId: i + 1,
+                dup: false,
+                retain: false,
+              },
+              { protocolVersion: 5 },
+            ),
+          );
+          const broker = await brokerWriting(Buffer.concat(packets), cuts);
+          const received: { topic: string; payload: Buffer }[] = [];
+          let storeAll: (() => void) | undefined;
+          const allReceived = new Promise<void>((resolve) => {
+            storeAll = resolve;
+          });
+          // Messages are stored only once all have come: payloads must outlive the reads that brought them.
+          const consumer = await startMqttConsumer({
+            url: broker.url,
+            clientId: 'test',
+            topic: 'dl/+/up/#',
+            handle: async (topic, payload) => {
+              received.push({ topic, payload });
+              if (received.length === payloads.length) storeAll?.();
+              await allReceived;
+              return true;
+            },
+            log: { warn: () => {} },
+          });
+          try {
+            await allReceived;
+            await vi.waitFor(() => expect(broker.pubacks.length).toBe(payloads.length), { timeout: 2_000, interval: 5 });
+            expect(received.map((m) => m.topic)).toEqual(payloads.map((_, i) => `dl/DL${i}/up/telemetry`));
+            for (const [i, m] of received.entries()) expect(m.payload.equals(Buffer.from(payloads[i] as Uint8Array))).toBe(true);
+            expect(broker.pubacks.sort((a, b) => a - b)).toEqual(payloads.map((_, i) => i + 1));
+          } finally {
+            await consumer.close();
+            broker.close();
+          }
+        },
+      ),
+      // Each run is a connection: shrinking a failure would outlast the test timeout, so the first counterexample is shown.
+      { numRuns: 25, endOnFailure: true },
+    );
   });
 });

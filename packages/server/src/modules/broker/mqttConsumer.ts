@@ -31,6 +31,14 @@ const SUBSCRIBE_ID = 1;
 const PINGREQ = Buffer.from([0xc0, 0x00]);
 
 const PUBLISH = 3;
+const READ_BUFFER_BYTES = 64 * 1024;
+/**
+ * After a read of less than half the buffer, reading waits this long: at a steady trickle (one
+ * message per read, each costing a wake-up of the event loop) the kernel gathers the next few
+ * messages meanwhile, and one read takes them all. Under load reads come back full and never
+ * wait. The writer lingers longer than this for a batch anyway (ingest's LINGER_MS).
+ */
+const READ_PAUSE_MS = 10;
 
 /**
  * The size of the packet starting at `at` (fixed header included) when all of it is in `bytes`;
@@ -104,9 +112,11 @@ export function startMqttConsumer(options: MqttConsumerOptions): Promise<MqttCon
   let reconnectTimer: NodeJS.Timeout | undefined;
 
   function open(onReady: () => void, onFailure: (error: Error) => void) {
+    // Plain TCP reads into one reused buffer (no stream machinery per read); TLS sockets cannot, and emit 'data'.
+    const readBuffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
     const connection = secure
       ? tlsConnect({ host: url.hostname, port, servername: url.hostname })
-      : tcpConnect({ host: url.hostname, port });
+      : tcpConnect({ host: url.hostname, port, onread: { buffer: readBuffer, callback: (size) => read(readBuffer.subarray(0, size)) } });
     socket = connection;
     connection.setNoDelay(true);
     const parser = packetParser({ protocolVersion: 5 });
@@ -160,28 +170,41 @@ export function startMqttConsumer(options: MqttConsumerOptions): Promise<MqttCon
     const publish = (packet: Buffer) => {
       const message = readPublish(packet);
       if (!message) return fail('malformed packet: PUBLISH');
-      options.handle(message.topic, message.payload).then((stored) => {
+      // The payload is copied out of the read buffer, which the next read overwrites.
+      options.handle(message.topic, Buffer.from(message.payload)).then((stored) => {
         if (stored && message.id !== undefined) acknowledge(message.id);
       });
     };
-    // The byte stream cut into whole packets: PUBLISH, every message, is read here without copies.
+    /**
+     * The byte stream cut into whole packets; what is left of a packet is kept for the next read.
+     * Answers false to pause reading a moment after a small read (see READ_PAUSE_MS).
+     */
     let partial: Buffer | undefined;
-    connection.on('data', (chunk: Buffer) => {
+    const read = (chunk: Buffer): boolean => {
       lastHeard = Date.now();
       const bytes = partial ? Buffer.concat([partial, chunk]) : chunk;
       let at = 0;
       for (;;) {
         const size = packetSize(bytes, at);
         if (size === undefined) break;
-        if (size < 0) return fail('malformed packet: remaining length');
+        if (size < 0) {
+          fail('malformed packet: remaining length');
+          return true;
+        }
         const packet = bytes.subarray(at, at + size);
         if ((packet[0] as number) >> 4 === PUBLISH) publish(packet);
-        else parser.parse(packet);
-        if (connection.destroyed) return;
+        else parser.parse(Buffer.from(packet));
+        if (connection.destroyed) return true;
         at += size;
       }
-      partial = at < bytes.length ? bytes.subarray(at) : undefined;
-    });
+      partial = at < bytes.length ? Buffer.from(bytes.subarray(at)) : undefined;
+      if (chunk.length >= READ_BUFFER_BYTES / 2 || secure) return true;
+      setTimeout(() => {
+        if (!connection.destroyed) connection.resume();
+      }, READ_PAUSE_MS);
+      return false;
+    };
+    if (secure) connection.on('data', read);
     connection.on('error', (error: Error) => fail(error.message));
     connection.on('close', () => {
       clearInterval(keepalive);
