@@ -1,7 +1,7 @@
 import { ENERGY_COUNTERS } from '@sunstack/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { epochMs, jsonParam, selectRows } from '../../db/rawSql.ts';
+import { epochMs, jsonParam, type PreparedStatement, runPrepared, selectRows } from '../../db/rawSql.ts';
 import { COUNTER_COLUMNS } from './counters.ts';
 import type { Energy, Vars } from './energy.ts';
 
@@ -22,6 +22,44 @@ export interface DeviceSample {
 /** `device.last_seen_at` (online or offline in lists) is kept to the minute: fewer row versions of a wide table. */
 const LAST_SEEN_STEP = '1 minute';
 
+/**
+ * A batch in one statement (prepared: it runs for every batch). Rows go and are locked in device
+ * order, so concurrent batches never wait on each other in a circle.
+ */
+const WRITE_BATCH: PreparedStatement = {
+  name: 'telemetry_write_batch',
+  text: `with batch as (
+      select distinct on (device_id, ts) device_id, to_timestamp(ts / 1000.0) as ts, vars
+      from jsonb_to_recordset($1::jsonb) as x(device_id bigint, ts float8, vars jsonb)
+      order by device_id, ts
+    ), stored as (
+      insert into telemetry (device_id, ts, vars) select device_id, ts, vars from batch
+      on conflict do nothing returning device_id, ts
+    ), marked as (
+      insert into rollup_dirty (device_id, low, high, samples) select device_id, min(ts), max(ts), count(*) from stored group by device_id
+      returning 1
+    ), newest as (
+      select distinct on (device_id) device_id, ts, vars from batch order by device_id, ts desc
+    ), latest as (
+      -- Older samples never overwrite newer values; variables a sample lacks keep their last value.
+      insert into telemetry_latest (device_id, ts, vars) select device_id, ts, vars from newest order by device_id
+      on conflict (device_id) do update set ts = excluded.ts, vars = telemetry_latest.vars || excluded.vars
+      where excluded.ts >= telemetry_latest.ts
+      returning 1
+    ), stale as (
+      select d.id, newest.ts from device d join newest on newest.device_id = d.id
+      where d.last_seen_at is null or d.last_seen_at < newest.ts - interval '${LAST_SEEN_STEP}'
+      order by d.id for update of d
+    ), seen as (
+      update device set last_seen_at = stale.ts from stale where device.id = stale.id
+      returning 1
+    )
+    select (select count(*) from stored)::int as stored`,
+};
+
+/** The UTC month of a time, as the partitions are cut: "2026-11". */
+const monthOf = (ts: number) => new Date(ts).toISOString().slice(0, 7);
+
 export function createTelemetryRepo(db: Db) {
   const partitions = new Set<string>();
 
@@ -33,43 +71,21 @@ export function createTelemetryRepo(db: Db) {
      */
     async writeBatch(samples: DeviceSample[]): Promise<number> {
       if (samples.length === 0) return 0;
-      for (const month of new Set(samples.map((s) => new Date(s.ts).toISOString().slice(0, 7)))) {
+      let low = Number.POSITIVE_INFINITY;
+      let high = Number.NEGATIVE_INFINITY;
+      for (const s of samples) {
+        if (s.ts < low) low = s.ts;
+        if (s.ts > high) high = s.ts;
+      }
+      // The usual batch lies in one month whose partition exists: no per-sample dates.
+      const months = monthOf(low) === monthOf(high) ? [monthOf(low)] : new Set(samples.map((s) => monthOf(s.ts)));
+      for (const month of months) {
         if (partitions.has(month)) continue;
         await db.execute(sql`select telemetry_ensure_partition(${`${month}-01`}::date)`);
         partitions.add(month);
       }
       const rows = samples.map((s) => ({ device_id: s.deviceId, ts: s.ts, vars: s.vars }));
-      // Rows go and are locked in device order, so concurrent batches never wait on each other in a circle.
-      const [result] = await selectRows<{ stored: number }>(
-        db,
-        sql`with batch as (
-            select distinct on (device_id, ts) device_id, to_timestamp(ts / 1000.0) as ts, vars
-            from jsonb_to_recordset(${jsonParam(rows)}) as x(device_id bigint, ts float8, vars jsonb)
-            order by device_id, ts
-          ), stored as (
-            insert into telemetry (device_id, ts, vars) select device_id, ts, vars from batch
-            on conflict do nothing returning device_id, ts
-          ), marked as (
-            insert into rollup_dirty (device_id, low, high, samples) select device_id, min(ts), max(ts), count(*) from stored group by device_id
-            returning 1
-          ), newest as (
-            select distinct on (device_id) device_id, ts, vars from batch order by device_id, ts desc
-          ), latest as (
-            -- Older samples never overwrite newer values; variables a sample lacks keep their last value.
-            insert into telemetry_latest (device_id, ts, vars) select device_id, ts, vars from newest order by device_id
-            on conflict (device_id) do update set ts = excluded.ts, vars = telemetry_latest.vars || excluded.vars
-            where excluded.ts >= telemetry_latest.ts
-            returning 1
-          ), stale as (
-            select d.id, newest.ts from device d join newest on newest.device_id = d.id
-            where d.last_seen_at is null or d.last_seen_at < newest.ts - interval '${sql.raw(LAST_SEEN_STEP)}'
-            order by d.id for update of d
-          ), seen as (
-            update device set last_seen_at = stale.ts from stale where device.id = stale.id
-            returning 1
-          )
-          select (select count(*) from stored)::int as stored`,
-      );
+      const [result] = await runPrepared<{ stored: number }>(db, WRITE_BATCH, [JSON.stringify(rows)]);
       return Number(result?.stored ?? 0);
     },
 
