@@ -159,7 +159,13 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
 
   const db = database.db;
   const accountRepo = createAccountRepo(db);
-  const mail = createMailService({ mails: createMailRepo(db), smtpUrl: config.smtpUrl, from: config.mailFrom, log: http.log });
+  const mail = createMailService({
+    mails: createMailRepo(db),
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    listen: (channel, handler) => database.listen(channel, handler),
+    log: http.log,
+  });
   const sessionCache = createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: SESSION_CACHE_MAX_ENTRIES, now });
   const stopListening = await database.listen(REVOCATION_CHANNEL, sessionCache.evict);
   http.addHook('onClose', stopListening);

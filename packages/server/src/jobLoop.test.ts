@@ -40,6 +40,23 @@ describe('job loop', () => {
     expect(passes).toBe(4);
   });
 
+  it('runs again at once when woken during a pass: work that came after the pass looked does not wait out the pause', async () => {
+    const stop = new AbortController();
+    let passes = 0;
+    const loop = createJobLoop(
+      async () => {
+        passes += 1;
+        if (passes === 1) loop.wake();
+        else stop.abort();
+        return false;
+      },
+      { idleMs: HOUR, onError: () => {} },
+    );
+    // With the wake lost (no pause to cut short yet), the second pass would come an hour later.
+    await loop.run(stop.signal);
+    expect(passes).toBe(2);
+  });
+
   it('reports a failing pass and carries on', async () => {
     const stop = new AbortController();
     const errors: unknown[] = [];

@@ -6,14 +6,22 @@ import type { MailRepo } from './repo.ts';
 import { type MailTemplate, renderMail } from './templates.ts';
 
 const BATCH = 20;
-const POLL_MS = 2_000;
+/** New mail wakes the sender (in this process directly, from others by NOTIFY mail_outbox); polling is the fallback and the clock of retries (30 s at least). */
+const POLL_MS = 15_000;
+const MAIL_CHANNEL = 'mail_outbox';
 
 /**
  * Mail goes to the durable outbox first; the sender (the `jobs` role) delivers it through SMTP
  * when SMTP_URL is set, otherwise prints it to the log. At least once, retried with back-off.
  */
-export function createMailService(deps: { mails: MailRepo; smtpUrl: string | undefined; from: string; log: FastifyBaseLogger }) {
-  const { mails, smtpUrl, from, log } = deps;
+export function createMailService(deps: {
+  mails: MailRepo;
+  smtpUrl: string | undefined;
+  from: string;
+  listen(channel: string, handler: () => void): Promise<() => Promise<void>>;
+  log: FastifyBaseLogger;
+}) {
+  const { mails, smtpUrl, from, listen, log } = deps;
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
 
   async function deliverDue() {
@@ -50,10 +58,18 @@ export function createMailService(deps: { mails: MailRepo; smtpUrl: string | und
     /** Starts a sender pass now: mails were written to the outbox by another module's transaction. */
     wake: () => sender.wake(),
 
-    /** Runs the sender until `signal` aborts; an enqueue in this process wakes it at once. */
+    /** Runs the sender until `signal` aborts; new mail, written by any process, wakes it at once. */
     async runSender(signal: AbortSignal) {
-      await sender.run(signal);
-      transport?.close();
+      const stop = await listen(MAIL_CHANNEL, () => sender.wake()).catch((error) => {
+        log.warn({ err: error }, 'cannot listen for new mail; polling only');
+        return undefined;
+      });
+      try {
+        await sender.run(signal);
+      } finally {
+        await stop?.();
+        transport?.close();
+      }
     },
   };
 }

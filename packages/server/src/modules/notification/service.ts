@@ -43,9 +43,14 @@ const retryDelay = (attempts: number) => WEBHOOK_RETRY_MS[Math.min(Math.max(atte
 const NOTICE_BATCH = 500;
 const SUMMARY_BATCH = 50;
 const WEBHOOK_BATCH = 20;
-/** Notices wake the dispatcher (NOTIFY alarm_notice); polling is the fallback. */
-const DISPATCH_POLL_MS = 2_000;
-const WEBHOOK_POLL_MS = 2_000;
+/**
+ * Notices wake the dispatcher (NOTIFY alarm_notice), and the dispatcher wakes the webhook sender.
+ * The dispatcher still looks every 5 s, since storm summaries fall due by the clock (a minute after
+ * a storm began, then every 10 minutes); the sender's pause is the clock of retries, the first due
+ * 30 s after a failure. Idle polls cost CPU.
+ */
+const DISPATCH_POLL_MS = 5_000;
+const WEBHOOK_POLL_MS = 10_000;
 /** Finished webhook deliveries are kept a week (to look into a receiver's complaint), looked at hourly. */
 const WEBHOOK_KEEP_MS = 7 * 24 * HOUR;
 const NOTICE_CHANNEL = 'alarm_notice';
