@@ -200,7 +200,6 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
   // Alarm notifications: the dispatcher wakes on NOTIFY alarm_notice, written with every alarm change.
   const notifications = createNotificationService({
     repo: createNotificationRepo(db),
-    mail,
     allowPrivateWebhooks: config.webhookAllowPrivate,
     listen: (channel, handler) => database.listen(channel, handler),
     now,

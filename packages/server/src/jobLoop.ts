@@ -41,3 +41,28 @@ export function createJobLoop(pass: () => Promise<boolean>, options: { idleMs: n
     },
   };
 }
+
+/** LISTEN on a channel of the database (any process's NOTIFY); answers a function that stops listening. */
+export type Listen = (channel: string, handler: () => void) => Promise<() => Promise<void>>;
+
+/**
+ * Runs `work` (job loops) while every NOTIFY on `channel` calls `onNotify`. When the listening
+ * connection cannot be had, `work` runs anyway and its loops poll only.
+ */
+export async function whileListening(
+  listen: Listen,
+  channel: string,
+  onNotify: () => void,
+  log: { warn(details: object, message: string): void },
+  work: () => Promise<unknown>,
+) {
+  const stop = await listen(channel, onNotify).catch((error) => {
+    log.warn({ err: error }, `cannot listen on ${channel}; polling only`);
+    return undefined;
+  });
+  try {
+    await work();
+  } finally {
+    await stop?.();
+  }
+}

@@ -1,12 +1,12 @@
 import type { Language } from '@sunstack/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import { createJobLoop } from '../../jobLoop.ts';
+import { createJobLoop, type Listen, whileListening } from '../../jobLoop.ts';
 import type { MailRepo } from './repo.ts';
 import { type MailTemplate, renderMail } from './templates.ts';
 
 const BATCH = 20;
-/** New mail wakes the sender (in this process directly, from others by NOTIFY mail_outbox); polling is the fallback and the clock of retries (30 s at least). */
+/** New mail, written by any process, wakes the sender (NOTIFY mail_outbox, migration 0016); polling is the fallback and the clock of retries (30 s at least). */
 const POLL_MS = 15_000;
 const MAIL_CHANNEL = 'mail_outbox';
 
@@ -18,7 +18,7 @@ export function createMailService(deps: {
   mails: MailRepo;
   smtpUrl: string | undefined;
   from: string;
-  listen(channel: string, handler: () => void): Promise<() => Promise<void>>;
+  listen: Listen;
   log: FastifyBaseLogger;
 }) {
   const { mails, smtpUrl, from, listen, log } = deps;
@@ -50,26 +50,14 @@ export function createMailService(deps: {
   return {
     async send(to: string, template: MailTemplate, language: Language, vars: Record<string, string | number>) {
       await mails.enqueue({ recipient: to, ...renderMail(template, language, vars) });
-      sender.wake();
     },
 
     deliverDue,
 
-    /** Starts a sender pass now: mails were written to the outbox by another module's transaction. */
-    wake: () => sender.wake(),
-
     /** Runs the sender until `signal` aborts; new mail, written by any process, wakes it at once. */
     async runSender(signal: AbortSignal) {
-      const stop = await listen(MAIL_CHANNEL, () => sender.wake()).catch((error) => {
-        log.warn({ err: error }, 'cannot listen for new mail; polling only');
-        return undefined;
-      });
-      try {
-        await sender.run(signal);
-      } finally {
-        await stop?.();
-        transport?.close();
-      }
+      await whileListening(listen, MAIL_CHANNEL, sender.wake, log, () => sender.run(signal));
+      transport?.close();
     },
   };
 }

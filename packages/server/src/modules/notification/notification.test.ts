@@ -499,7 +499,6 @@ describe('a restart between commit and send', () => {
     const dispatcherOnly = createNotificationService({
       repo,
       allowPrivateWebhooks: true,
-      mail: { wake: () => {} },
       listen: async () => async () => {},
       now: Date.now,
       log: between.http.log,

@@ -15,8 +15,7 @@ import {
 import { faultText } from '@sunstack/shared/fault-messages';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../http/errors.ts';
-import { createJobLoop } from '../../jobLoop.ts';
-import type { MailService } from '../mail/service.ts';
+import { createJobLoop, type Listen, whileListening } from '../../jobLoop.ts';
 import { mailText, renderMail } from '../mail/templates.ts';
 import type { Scope } from '../scope/scope.ts';
 import type { Session } from '../session/service.ts';
@@ -167,20 +166,19 @@ export function createNotificationService(deps: {
   repo: NotificationRepo;
   /** WEBHOOK_ALLOW_PRIVATE: webhooks may reach private addresses; off, the SSRF guard refuses them at save and at delivery. */
   allowPrivateWebhooks: boolean;
-  mail: Pick<MailService, 'wake'>;
   /** Wakes the dispatcher when a notice is committed (any process on the database). */
-  listen(channel: string, handler: () => void): Promise<() => Promise<void>>;
+  listen: Listen;
   now: () => number;
   log: FastifyBaseLogger;
 }) {
-  const { repo, allowPrivateWebhooks, mail, listen, now, log } = deps;
+  const { repo, allowPrivateWebhooks, listen, now, log } = deps;
 
   /** Turns claimed notices into deliveries; answers whether a full batch was taken (more may wait). */
   async function dispatchNotices(): Promise<boolean> {
     const at = now();
     const done = await repo.transaction(async (tx) => {
       const claimed = await tx.claimNotices(NOTICE_BATCH);
-      if (claimed.length === 0) return { notices: 0, mails: 0, webhooks: 0 };
+      if (claimed.length === 0) return { notices: 0, webhooks: 0 };
       const alarms = new Map((await tx.alarmsOf([...new Set(claimed.map((n) => n.alarmId))])).map((a) => [a.id, a]));
       const notices = claimed.flatMap((n) => {
         const alarm = alarms.get(n.alarmId);
@@ -243,9 +241,9 @@ export function createNotificationService(deps: {
       await tx.startStorms(storms, new Date(at + STORM.gatherMs));
       await tx.pruneMatches(new Date(at - STORM.windowMs));
       await tx.deleteNotices(claimed.map((n) => n.id));
-      return { notices: claimed.length, mails: mails.length, webhooks: webhooks.length };
+      return { notices: claimed.length, webhooks: webhooks.length };
     });
-    if (done.mails > 0) mail.wake();
+    // Mails wake their sender themselves (NOTIFY mail_outbox at commit).
     if (done.webhooks > 0) sender.wake();
     return done.notices === NOTICE_BATCH;
   }
@@ -255,7 +253,6 @@ export function createNotificationService(deps: {
     const at = now();
     const done = await repo.transaction(async (tx) => {
       const due = await tx.dueSummaries(new Date(at), SUMMARY_BATCH);
-      let mails = 0;
       let webhooks = 0;
       for (const subscriber of due) {
         const held: Notice[] = await tx.held(subscriber.id);
@@ -276,7 +273,6 @@ export function createNotificationService(deps: {
               : (subscriber.plantName ?? mailText('alarm.noPlant', language));
           if (subscriber.email && subscriber.recipient) {
             await tx.enqueueMails([summaryMail(subscriber.recipient, language, plantLabel, notices)]);
-            mails += 1;
           }
           if (subscriber.webhookUrl) {
             const body: WebhookSummary = {
@@ -292,9 +288,8 @@ export function createNotificationService(deps: {
         }
         await tx.summarised(subscriber.id, new Date(at + STORM.everyMs));
       }
-      return { due: due.length, mails, webhooks };
+      return { due: due.length, webhooks };
     });
-    if (done.mails > 0) mail.wake();
     if (done.webhooks > 0) sender.wake();
     return done.due === SUMMARY_BATCH;
   }
@@ -387,15 +382,7 @@ export function createNotificationService(deps: {
 
     /** The notification jobs of the `jobs` role (dispatcher and webhook sender), until `signal` aborts. */
     async run(signal: AbortSignal) {
-      const stop = await listen(NOTICE_CHANNEL, () => dispatcher.wake()).catch((error) => {
-        log.warn({ err: error }, 'cannot listen for alarm notices; polling only');
-        return undefined;
-      });
-      try {
-        await Promise.all([dispatcher.run(signal), sender.run(signal)]);
-      } finally {
-        await stop?.();
-      }
+      await whileListening(listen, NOTICE_CHANNEL, dispatcher.wake, log, () => Promise.all([dispatcher.run(signal), sender.run(signal)]));
     },
   };
 }
