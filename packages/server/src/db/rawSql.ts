@@ -1,5 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGliteInterface } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client.ts';
 
@@ -23,16 +24,35 @@ export interface PreparedStatement {
   text: string;
 }
 
+/** Renders statements as the database's own dialect does (db/client.ts sets no casing option). */
+const dialect = new PgDialect();
+
+/**
+ * A prepared statement composed with drizzle's `sql` (constant pieces only): its parameters are
+ * written as `$1`… in the text, never interpolated, so the text is the same at every call.
+ */
+export function preparedStatement(name: string, statement: SQL): PreparedStatement {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  if (params.length > 0) throw new Error(`prepared statement ${name} interpolates ${params.length} values`);
+  return { name, text };
+}
+
+/** The database or a transaction on it: both reach their driver's client through their session. */
+type Executor = Pick<Db, '_'>;
+
 /**
  * Rows of a hot statement, without building it per call: node-postgres prepares it by name once per
  * connection (the server neither parses nor plans it again), PGlite runs the text with its parameters.
  */
 export async function runPrepared<T extends Record<string, unknown>>(
-  db: Db,
+  executor: Executor,
   statement: PreparedStatement,
   values: unknown[],
 ): Promise<T[]> {
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
-  if (client instanceof pg.Pool) return (await client.query<T>({ name: statement.name, text: statement.text, values })).rows;
+  // A pool, or in a transaction its connection; PGlite, or in a transaction its transaction.
+  const client = (executor._.session as unknown as { client: pg.Pool | pg.Client | PGliteInterface }).client;
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
+    return (await client.query<T>({ name: statement.name, text: statement.text, values })).rows;
+  }
   return (await client.query<T>(statement.text, values)).rows;
 }
