@@ -1,7 +1,8 @@
-import { parseUplinkTopic, type UplinkKind } from '@sunstack/shared';
+import { parseUplinkTopic } from '@sunstack/shared';
 import mqtt from 'mqtt';
 import type { Config } from './config.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './modules/broker/embeddedBroker.ts';
+import { createMessageOrder } from './modules/broker/messageOrder.ts';
 import { startMqttConsumer } from './modules/broker/mqttConsumer.ts';
 import type { IngestService } from './modules/ingest/service.ts';
 
@@ -62,35 +63,7 @@ export async function startDataLoop(
     return false;
   }
 
-  /**
-   * A datalogger's messages in flight. Telemetry is stored side by side (samples are kept once per
-   * device and time whatever the order, and one after another a datalogger could have only one
-   * message in each database batch); any other message (status, inventory, event) waits for
-   * everything before it, and everything after waits for it, as with the embedded broker.
-   */
-  const inFlightOf = new Map<string, { barrier: Promise<boolean> | undefined; telemetry: Set<Promise<boolean>> }>();
-  function storeInOrder(sn: string, kind: UplinkKind, topic: string, payload: Buffer): Promise<boolean> {
-    let inFlight = inFlightOf.get(sn);
-    if (!inFlight) {
-      inFlight = { barrier: undefined, telemetry: new Set() };
-      inFlightOf.set(sn, inFlight);
-    }
-    const before =
-      kind === 'telemetry' || inFlight.telemetry.size === 0 ? inFlight.barrier : Promise.all([inFlight.barrier, ...inFlight.telemetry]);
-    const stored = before ? before.then(() => store(sn, topic, payload)) : store(sn, topic, payload);
-    if (kind === 'telemetry') inFlight.telemetry.add(stored);
-    else {
-      inFlight.barrier = stored;
-      inFlight.telemetry.clear();
-    }
-    const done = inFlight;
-    stored.then(() => {
-      done.telemetry.delete(stored);
-      if (done.barrier === stored) done.barrier = undefined;
-      if (done.barrier === undefined && done.telemetry.size === 0 && inFlightOf.get(sn) === done) inFlightOf.delete(sn);
-    });
-    return stored;
-  }
+  const storeInOrder = createMessageOrder(store);
 
   // One persistent session and a plain subscription, not a shared one ($share/...): Mosquitto 2.0
   // loses shared subscriptions when it restarts (sessions come back without them, and what arrives

@@ -70,7 +70,13 @@ export function createIngestService(
   const live: QueuedMessage[] = [];
   const replay: QueuedMessage[] = [];
   const spaceWaiters: (() => void)[] = [];
-  const writers = new Set<Promise<void>>();
+  /**
+   * Writers running, and who waits for none to be. A count, not a set of their promises: a set that
+   * gains and loses an entry per batch makes V8 rehash its table each time, and a discarded table
+   * keeps its entries (a writer and its batch) alive past young-generation collections.
+   */
+  let writers = 0;
+  const idleWaiters: (() => void)[] = [];
   const deviceCache = new Map<string, { device: KnownDevice | null; until: number }>();
 
   const queued = () => live.length + replay.length;
@@ -160,9 +166,12 @@ export function createIngestService(
       (message.live ? live : replay).push({ ...message, done: resolve });
       metrics.queueDepth.set(queued());
       // A second writer only under load: at a steady trickle one lingering writer makes the fewest round trips.
-      while (writers.size < (queued() >= LINGER_BELOW_MESSAGES ? WRITERS : 1)) {
-        const running: Promise<void> = writer().finally(() => writers.delete(running));
-        writers.add(running);
+      while (writers < (queued() >= LINGER_BELOW_MESSAGES ? WRITERS : 1)) {
+        writers += 1;
+        writer().finally(() => {
+          writers -= 1;
+          if (writers === 0) for (const waiter of idleWaiters.splice(0)) waiter();
+        });
       }
     });
   }
@@ -319,7 +328,7 @@ export function createIngestService(
 
     /** Resolves when everything queued is stored (shutdown, tests). */
     async flush() {
-      while (writers.size > 0) await Promise.all(writers);
+      while (writers > 0) await new Promise<void>((resolve) => idleWaiters.push(resolve));
     },
 
     queued,
