@@ -1,6 +1,5 @@
 import type { PGliteInterface } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client.ts';
 
@@ -22,19 +21,6 @@ export const epochMs = (column: string) => sql.raw(`(extract(epoch from ${column
 export interface PreparedStatement {
   name: string;
   text: string;
-}
-
-/** Renders statements as the database's own dialect does (db/client.ts sets no casing option). */
-const dialect = new PgDialect();
-
-/**
- * A prepared statement composed with drizzle's `sql` (constant pieces only): its parameters are
- * written as `$1`… in the text, never interpolated, so the text is the same at every call.
- */
-export function preparedStatement(name: string, statement: SQL): PreparedStatement {
-  const { sql: text, params } = dialect.sqlToQuery(statement);
-  if (params.length > 0) throw new Error(`prepared statement ${name} interpolates ${params.length} values`);
-  return { name, text };
 }
 
 /** The database or a transaction on it: both reach their driver's client through their session. */
