@@ -1,4 +1,4 @@
-import type { PGliteInterface } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from './client.ts';
@@ -23,22 +23,16 @@ export interface PreparedStatement {
   text: string;
 }
 
-/** The database or a transaction on it: both reach their driver's client through their session. */
-type Executor = Pick<Db, '_'>;
-
 /**
  * Rows of a hot statement, without building it per call: node-postgres prepares it by name once per
  * connection (the server neither parses nor plans it again), PGlite runs the text with its parameters.
  */
 export async function runPrepared<T extends Record<string, unknown>>(
-  executor: Executor,
+  db: Db,
   statement: PreparedStatement,
   values: unknown[],
 ): Promise<T[]> {
-  // A pool, or in a transaction its connection; PGlite, or in a transaction its transaction.
-  const client = (executor._.session as unknown as { client: pg.Pool | pg.Client | PGliteInterface }).client;
-  if (client instanceof pg.Pool || client instanceof pg.Client) {
-    return (await client.query<T>({ name: statement.name, text: statement.text, values })).rows;
-  }
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof pg.Pool) return (await client.query<T>({ name: statement.name, text: statement.text, values })).rows;
   return (await client.query<T>(statement.text, values)).rows;
 }
