@@ -141,6 +141,27 @@ describe('device protocol on the embedded broker', () => {
     await client.endAsync();
   });
 
+  it('refuses messages holding text the database cannot store, and stores what follows them', async () => {
+    const client = await connect(other.dataloggerSn, other.secret);
+    const topic = (kind: 'telemetry' | 'inventory') => uplinkTopic(other.dataloggerSn, kind);
+    const device = other.devices[0] as FleetPlant['devices'][number];
+    const ts = Math.floor(Date.now() / 300_000) * 300_000 - 3_600_000;
+    const invalidBefore = await metric('sunstack_ingest_rejected_messages_total{reason="invalid"}');
+    // JSON.stringify writes U+0000 and a lone surrogate as \u escapes, which PostgreSQL refuses in jsonb and text.
+    await publish(client, topic('telemetry'), { seq: 1, samples: [{ ts, device: device.sn, vars: { 'pv\u0000Power': 1, pvPower: 2 } }] });
+    await publish(client, topic('telemetry'), { seq: 2, samples: [{ ts, device: device.sn, vars: { pvPower: 3, '\ud800': 1 } }] });
+    await publish(client, topic('inventory'), { ts, devices: [{ sn: device.sn, type: 'inverter', model: 'Bad\u0000Model' }] });
+    // A pair of surrogates is an ordinary character.
+    await publish(client, topic('telemetry'), { seq: 3, samples: [{ ts, device: device.sn, vars: { pvPower: 4, '\u{1F600}': 5 } }] });
+    expect((await metric('sunstack_ingest_rejected_messages_total{reason="invalid"}')) - invalidBefore).toBe(3);
+    const rows = await selectRows<{ vars: Record<string, number> }>(
+      t.database.db,
+      sql`select vars from telemetry where device_id = ${device.id} and ts = ${new Date(ts)}`,
+    );
+    expect(rows).toEqual([{ vars: { pvPower: 4, '\u{1F600}': 5 } }]);
+    await client.endAsync();
+  });
+
   it("pushes a plant's new data to its live stream, and only to accounts that see the plant", async () => {
     const base = await t.app.http.listen({ port: 0, host: '127.0.0.1' });
     const admin = await t.createAccount(Access.admin);
