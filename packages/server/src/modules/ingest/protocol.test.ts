@@ -162,6 +162,26 @@ describe('device protocol on the embedded broker', () => {
     await client.endAsync();
   });
 
+  it('stores numbers as JavaScript reads them, and ignores unknown keys PostgreSQL could not read', async () => {
+    const client = await connect(other.dataloggerSn, other.secret);
+    const topic = uplinkTopic(other.dataloggerSn, 'telemetry');
+    const device = other.devices[0] as FleetPlant['devices'][number];
+    const from = Math.floor(Date.now() / 300_000) * 300_000 - 2 * 3_600_000;
+    const sample = (i: number, vars: string) => `{"ts":${from + i * 300_000},"device":"${device.sn}","vars":${vars}}`;
+    // JavaScript reads 1e-400 as 0, PostgreSQL as out of double precision's range (rollups would fail on it).
+    await publish(client, topic, `{"seq":1,"samples":[${sample(0, '{"pvPower":1e-400,"SoC":5}')}]}`);
+    // Unknown keys are ignored, but PostgreSQL refuses this number, and nesting this deep, in JSON.
+    await publish(client, topic, `{"seq":2,"note":1e999999,"samples":[${sample(1, '{"pvPower":7}')}]}`);
+    await publish(client, topic, `{"seq":3,"note":${'['.repeat(100_000)}${']'.repeat(100_000)},"samples":[${sample(2, '{"pvPower":8}')}]}`);
+    const rows = await selectRows<{ power: string }>(
+      t.database.db,
+      sql`select vars->>'pvPower' as power from telemetry
+        where device_id = ${device.id} and ts >= ${new Date(from)} and ts < ${new Date(from + 900_000)} order by ts`,
+    );
+    expect(rows.map((row) => row.power)).toEqual(['0', '7', '8']);
+    await client.endAsync();
+  });
+
   it("pushes a plant's new data to its live stream, and only to accounts that see the plant", async () => {
     const base = await t.app.http.listen({ port: 0, host: '127.0.0.1' });
     const admin = await t.createAccount(Access.admin);

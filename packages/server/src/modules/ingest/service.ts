@@ -33,9 +33,13 @@ export interface IngestOptions {
 const LIVE_WINDOW_MS = 15 * 60_000;
 /** Batches written at once under load: the database works on one while the next is gathered and sent. */
 const WRITERS = 2;
-/** With fewer messages waiting, the writer lingers a moment for more: fewer, larger writes at a steady rate. */
-const LINGER_BELOW_MESSAGES = 500;
-const LINGER_MS = 50;
+/**
+ * With fewer samples waiting, the writer lingers a moment for more: fewer, larger writes at a steady
+ * rate of live messages (one sample each), while replayed history (many samples a message) is written
+ * at once, by two writers.
+ */
+const LINGER_BELOW_SAMPLES = 500;
+const LINGER_MS = 100;
 /** Devices' plants are cached this long (inventory changes evict at once). */
 const DEVICE_CACHE_MS = 60_000;
 const FUTURE_TOLERANCE_MS = 24 * 3_600_000;
@@ -105,6 +109,8 @@ export function createIngestService(
   const deviceCache = new Map<string, { device: KnownDevice | null; until: number }>();
 
   const queued = () => live.length + replay.length;
+  /** Samples in the queue's messages. */
+  let queuedSamples = 0;
   // Bound once: a label lookup hashes the labels on every call.
   const messagesOfKind = Object.fromEntries(UPLINK_KINDS.map((kind) => [kind, metrics.messages.labels({ kind })])) as Record<
     UplinkKind,
@@ -151,6 +157,7 @@ export function createIngestService(
         const message = lane.shift() as QueuedMessage;
         batch.push(message);
         samples += message.samples.length;
+        queuedSamples -= message.samples.length;
       }
     }
     for (const waiter of spaceWaiters.splice(0, maxQueued - queued())) waiter();
@@ -173,6 +180,7 @@ export function createIngestService(
       log?.error(error, 'ingest: storing a batch failed; retrying');
       live.unshift(...batch.filter((m) => m.live));
       replay.unshift(...batch.filter((m) => !m.live));
+      for (const message of batch) queuedSamples += message.samples.length;
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
   }
@@ -180,7 +188,7 @@ export function createIngestService(
   /** One writer: stores batches while messages wait, lingering a moment when only a few do. */
   async function writer() {
     while (queued() > 0) {
-      if (queued() < LINGER_BELOW_MESSAGES) await new Promise((resolve) => setTimeout(resolve, LINGER_MS));
+      if (queuedSamples < LINGER_BELOW_SAMPLES) await new Promise((resolve) => setTimeout(resolve, LINGER_MS));
       const batch = takeBatch();
       if (batch.length > 0) await write(batch);
     }
@@ -189,9 +197,10 @@ export function createIngestService(
   function enqueue(message: Omit<QueuedMessage, 'done'>): Promise<void> {
     return new Promise((resolve) => {
       (message.live ? live : replay).push({ ...message, done: resolve });
+      queuedSamples += message.samples.length;
       metrics.queueDepth.set(queued());
       // A second writer only under load: at a steady trickle one lingering writer makes the fewest round trips.
-      while (writers < (queued() >= LINGER_BELOW_MESSAGES ? WRITERS : 1)) {
+      while (writers < (queuedSamples >= LINGER_BELOW_SAMPLES ? WRITERS : 1)) {
         writers += 1;
         writer().finally(() => {
           writers -= 1;
