@@ -56,7 +56,7 @@ const offsetAt = (t: string) => sql.raw(`((${t} at time zone s.zone) - (${t} at 
 /**
  * The report's rows of subject `s` (id, zone), in order. A day's rows are all its local hours, from
  * the instant its local date begins, found as calendar.ts's startOfLocalDate does (the offset at
- * UTC midnight, corrected once), labelled in local time by PostgreSQL; no time zone work is left to
+ * UTC midnight, corrected once; where clocks skip midnight, the skip), labelled in local time by PostgreSQL; no time zone work is left to
  * JavaScript. Calendar rows are those the rollups hold.
  */
 function reportBuckets(kind: 'device' | 'plant', range: ReportRange): SQL {
@@ -64,12 +64,17 @@ function reportBuckets(kind: 'device' | 'plant', range: ReportRange): SQL {
     // `offset 0` keeps each step a subquery computed once, instead of expressions repeated per hour.
     return sql`select h.at as ord, to_char(h.at at time zone s.zone, 'YYYY-MM-DD"T"HH24":00"') as key, ${counterColumns}
       from (
-        select g0 - ${offsetAt('f0')} as t0, g1 - ${offsetAt('f1')} as t1
+        select case when c0 + ${offsetAt('c0')} < g0 then g0 - ${offsetAt('c0')} else c0 end as t0,
+          case when c1 + ${offsetAt('c1')} < g1 then g1 - ${offsetAt('c1')} else c1 end as t1
         from (
-          select g0, g1, g0 - ${offsetAt('g0')} as f0, g1 - ${offsetAt('g1')} as f1
-          from (select to_timestamp(${range.dateUtc} / 1000.0) as g0, to_timestamp(${range.nextDateUtc} / 1000.0) as g1 offset 0) g
+          select g0, g1, g0 - ${offsetAt('f0')} as c0, g1 - ${offsetAt('f1')} as c1
+          from (
+            select g0, g1, g0 - ${offsetAt('g0')} as f0, g1 - ${offsetAt('g1')} as f1
+            from (select to_timestamp(${range.dateUtc} / 1000.0) as g0, to_timestamp(${range.nextDateUtc} / 1000.0) as g1 offset 0) g
+            offset 0
+          ) f
           offset 0
-        ) f
+        ) c
         offset 0
       ) t
         cross join lateral (select t0 + n * interval '1 hour' as at from generate_series(0, 47) n) h

@@ -31,10 +31,12 @@ export function bucketsOf(ts: number, timeZone: string) {
 /** The UTC instant a local date ('2026-03-29') starts at in `timeZone`. */
 export function startOfLocalDate(date: string, timeZone: string): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const guess = Date.UTC(y, m - 1, d);
-  // The offset at local midnight: try the offset at the guess, then correct once (DST changes happen at night).
-  const first = guess - offsetAt(timeZone, guess);
-  return guess - offsetAt(timeZone, first);
+  const midnight = Date.UTC(y, m - 1, d);
+  // The offset at local midnight: try the offset at UTC midnight, then correct once (DST changes happen at night).
+  const start = midnight - offsetAt(timeZone, midnight - offsetAt(timeZone, midnight));
+  // Where clocks skip from 00:00 (Santiago, Havana, the Azores…), that instant is still the day before:
+  // the day starts when they skip, at midnight by the offset before.
+  return start + offsetAt(timeZone, start) < midnight ? midnight - offsetAt(timeZone, start) : start;
 }
 
 /** Today's local date of a zone, e.g. for "today's yield". */
