@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { createAccountRepo } from '@sunstack/server/src/modules/account/repo.ts';
 import { hashPassword } from '@sunstack/server/src/modules/session/password.ts';
 import { Access, uplinkTopic } from '@sunstack/shared';
-import { startApp } from './appServer.ts';
+import { settleDatabase, startApp } from './appServer.ts';
 import type { BenchResult } from './figures.ts';
 import { markdownTable, percentile } from './figures.ts';
 
@@ -62,7 +62,7 @@ export async function run(): Promise<BenchResult> {
     const user = await account('alarm_user', Access.endUser);
     const generated = performance.now();
     await server.database.execute(fleetSql(admin.id, user.id));
-    await server.database.execute('VACUUM ANALYZE');
+    await settleDatabase(server.database);
     const generateSeconds = (performance.now() - generated) / 1000;
 
     const signIn = async (name: string) =>

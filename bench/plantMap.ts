@@ -3,7 +3,7 @@ import { createAccountRepo } from '@sunstack/server/src/modules/account/repo.ts'
 import { mercatorY } from '@sunstack/server/src/modules/plantMap/repo.ts';
 import { hashPassword } from '@sunstack/server/src/modules/session/password.ts';
 import { Access, type MapBox } from '@sunstack/shared';
-import { startApp } from './appServer.ts';
+import { settleDatabase, startApp } from './appServer.ts';
 import type { BenchResult } from './figures.ts';
 import { markdownTable, percentile } from './figures.ts';
 
@@ -111,7 +111,7 @@ export async function run(): Promise<BenchResult> {
     await make('map_distributor', Access.distributor, distributorIds[0] as number);
     const started = performance.now();
     await server.database.execute(fleetSql(admin.id, installer.id, branchIds));
-    await server.database.execute('VACUUM ANALYZE');
+    await settleDatabase(server.database);
     const loadSeconds = ((performance.now() - started) / 1000).toFixed(1);
 
     const post = async (path: string, body: unknown, token = '') =>

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { createAccountRepo } from '@sunstack/server/src/modules/account/repo.ts';
 import { hashPassword } from '@sunstack/server/src/modules/session/password.ts';
 import { Access } from '@sunstack/shared';
-import { startApp } from './appServer.ts';
+import { settleDatabase, startApp } from './appServer.ts';
 import type { BenchResult } from './figures.ts';
 import { markdownTable, percentile } from './figures.ts';
 
@@ -60,8 +60,7 @@ export async function run(): Promise<BenchResult> {
     const installer = await make('bench_installer', Access.installer, branchIds[0] as number);
     const started = performance.now();
     await server.database.execute(fleetSql(admin.id, installer.id, branchIds));
-    // Fresh statistics and visibility map, as autovacuum would give a long-running installation.
-    await server.database.execute('VACUUM ANALYZE');
+    await settleDatabase(server.database);
     const loadSeconds = ((performance.now() - started) / 1000).toFixed(1);
 
     const post = (path: string, body: unknown, token = '') => server.call(path, body, token);

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { createAccountRepo } from '@sunstack/server/src/modules/account/repo.ts';
 import { hashPassword } from '@sunstack/server/src/modules/session/password.ts';
 import { Access } from '@sunstack/shared';
-import { startApp } from './appServer.ts';
+import { settleDatabase, startApp } from './appServer.ts';
 import type { BenchResult } from './figures.ts';
 import { markdownTable, percentile } from './figures.ts';
 
@@ -63,7 +63,7 @@ export async function run(): Promise<BenchResult> {
       clientId: 'series_admin',
     });
     await server.database.execute(fleetSql(admin.id));
-    await server.database.execute('VACUUM ANALYZE');
+    await settleDatabase(server.database);
 
     const token = String((await server.call('/c/v0/user/login', { user: 'series_admin', password: 'bench-pass' })).result.token);
     const time = async (run: () => Promise<unknown>) => {
