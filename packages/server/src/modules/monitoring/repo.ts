@@ -11,13 +11,11 @@ import { COUNTER_COLUMNS } from '../telemetry/counters.ts';
 import type { Energy } from '../telemetry/energy.ts';
 
 /**
- * The buckets of an energy report: the local hours of one day, from the UTC midnights of the date
- * and of the next one (the statement finds the local midnights in the subject's zone), or the
- * calendar rollups of a grain between two local dates (inclusive).
+ * The buckets of an energy report: the local hours of one day, between the date and the next one
+ * (local dates: the statement finds where they begin in the subject's zone), or the calendar
+ * rollups of a grain between two local dates (inclusive).
  */
-export type ReportRange =
-  | { grain: '1h'; dateUtc: number; nextDateUtc: number }
-  | { grain: 'day' | 'month' | 'year'; from: string; to: string };
+export type ReportRange = { grain: '1h'; date: string; nextDate: string } | { grain: 'day' | 'month' | 'year'; from: string; to: string };
 
 /** A subject's zone and its report rows in order, with the energy of each counter (none where no rollup row is). */
 export interface ReportRows {
@@ -50,33 +48,17 @@ async function selectNamed<T extends Record<string, unknown>>(db: Db, statement:
   return (result as unknown as { rows: T[] }).rows;
 }
 
-/** The zone's offset from UTC at instant column `t` of the statement below, as an interval. */
-const offsetAt = (t: string) => sql.raw(`((${t} at time zone s.zone) - (${t} at time zone 'UTC'))`);
-
 /**
  * The report's rows of subject `s` (id, zone), in order. A day's rows are all its local hours, from
- * the instant its local date begins, found as calendar.ts's startOfLocalDate does (the offset at
- * UTC midnight, corrected once; where clocks skip midnight, the skip), labelled in local time by PostgreSQL; no time zone work is left to
- * JavaScript. Calendar rows are those the rollups hold.
+ * the instant its local date begins (PostgreSQL's reading of the local midnight, which where clocks
+ * skip midnight is the skip, as calendar.ts's startOfLocalDate finds it), labelled in local time by
+ * PostgreSQL; no time zone work is left to JavaScript. Calendar rows are those the rollups hold.
  */
 function reportBuckets(kind: 'device' | 'plant', range: ReportRange): SQL {
   if (range.grain === '1h') {
-    // `offset 0` keeps each step a subquery computed once, instead of expressions repeated per hour.
+    // `offset 0` keeps the day's bounds a subquery computed once, instead of expressions repeated per hour.
     return sql`select h.at as ord, to_char(h.at at time zone s.zone, 'YYYY-MM-DD"T"HH24":00"') as key, ${counterColumns}
-      from (
-        select case when c0 + ${offsetAt('c0')} < g0 then g0 - ${offsetAt('c0')} else c0 end as t0,
-          case when c1 + ${offsetAt('c1')} < g1 then g1 - ${offsetAt('c1')} else c1 end as t1
-        from (
-          select g0, g1, g0 - ${offsetAt('f0')} as c0, g1 - ${offsetAt('f1')} as c1
-          from (
-            select g0, g1, g0 - ${offsetAt('g0')} as f0, g1 - ${offsetAt('g1')} as f1
-            from (select to_timestamp(${range.dateUtc} / 1000.0) as g0, to_timestamp(${range.nextDateUtc} / 1000.0) as g1 offset 0) g
-            offset 0
-          ) f
-          offset 0
-        ) c
-        offset 0
-      ) t
+      from (select ${range.date}::timestamp at time zone s.zone as t0, ${range.nextDate}::timestamp at time zone s.zone as t1 offset 0) t
         cross join lateral (select t0 + n * interval '1 hour' as at from generate_series(0, 47) n) h
         left join rollup_interval r on r.subject_kind = ${kind} and r.subject_id = s.id and r.grain = '1h' and r.start = h.at
       where h.at < t1`;

@@ -48,6 +48,9 @@ export function downsample(points: [number, number][], begin: number, end: numbe
   return [...buckets].map(([ts, { total, n }]) => [ts, total / n]);
 }
 
+/** A UTC instant's date: '2026-03-29'. */
+const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
 /** Days in a month of the (proleptic Gregorian) calendar. */
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
@@ -55,7 +58,7 @@ const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0
 function reportRange(period: Period): ReportRange {
   const { year = 2000, month = 1, day = 1 } = period;
   if (period.dimension === 'day')
-    return { grain: '1h', dateUtc: Date.UTC(year, month - 1, day), nextDateUtc: Date.UTC(year, month - 1, day + 1) };
+    return { grain: '1h', date: isoDate(Date.UTC(year, month - 1, day)), nextDate: isoDate(Date.UTC(year, month - 1, day + 1)) };
   if (period.dimension === 'month')
     return { grain: 'day', from: `${year}-${pad(month)}-01`, to: `${year}-${pad(month)}-${pad(daysIn(year, month))}` };
   if (period.dimension === 'year') return { grain: 'month', from: `${year}-01-01`, to: `${year}-12-01` };
@@ -195,7 +198,7 @@ export function createMonitoringService(deps: {
       const found = await visiblePlant(scope, body.id);
       const date = `${body.year}-${pad(body.month)}-${pad(body.day)}`;
       const start = startOfLocalDate(date, found.timeZone);
-      const end = startOfLocalDate(new Date(Date.UTC(body.year, body.month - 1, body.day + 1)).toISOString().slice(0, 10), found.timeZone);
+      const end = startOfLocalDate(isoDate(Date.UTC(body.year, body.month - 1, body.day + 1)), found.timeZone);
       const devices = await monitoring.devicesOfPlant(found.id);
       const typeOf = new Map(devices.map((d) => [d.id, d.type]));
       const rows = await telemetry.intervalRows(

@@ -36,7 +36,8 @@ export function startOfLocalDate(date: string, timeZone: string): number {
   const start = midnight - offsetAt(timeZone, midnight - offsetAt(timeZone, midnight));
   // Where clocks skip from 00:00 (Santiago, Havana, the Azores…), that instant is still the day before:
   // the day starts when they skip, at midnight by the offset before.
-  return start + offsetAt(timeZone, start) < midnight ? midnight - offsetAt(timeZone, start) : start;
+  const offsetBefore = offsetAt(timeZone, start);
+  return start + offsetBefore < midnight ? midnight - offsetBefore : start;
 }
 
 /** Today's local date of a zone, e.g. for "today's yield". */
