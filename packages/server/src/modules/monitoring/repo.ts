@@ -32,6 +32,8 @@ export type HistoryRows = { ts: number; values: (number | null)[] }[];
  */
 const counterColumns = sql.raw(ENERGY_COUNTERS.map((counter, i) => `r.${COUNTER_COLUMNS[counter]} as v${i}`).join(', '));
 const counterValues = sql.raw(ENERGY_COUNTERS.map((_, i) => `b.v${i}`).join(', '));
+/** Each counter with its column in a report row, named once rather than per row. */
+const counterFields = ENERGY_COUNTERS.map((counter, i) => [counter, `v${i}`] as const);
 
 /** Renders statements as the database's own dialect does (db/client.ts sets no casing option). */
 const dialect = new PgDialect();
@@ -84,10 +86,10 @@ export function createMonitoringRepo(db: Db) {
     for (const row of rows) {
       if (row.key === null) continue;
       const energy: Energy = {};
-      ENERGY_COUNTERS.forEach((counter, i) => {
-        const value = row[`v${i}`];
+      for (const [counter, field] of counterFields) {
+        const value = row[field];
         if (value !== null && value !== undefined) energy[counter] = value as number;
-      });
+      }
       found.rows.push({ key: row.key, energy });
     }
     return found;
