@@ -65,11 +65,24 @@ describe('signed request headers (spec section 7)', () => {
     expect(answer.body.errno).toBe(Errno.notFound);
   });
 
-  it('sets security headers', async () => {
-    const response = await t.app.http.inject({ method: 'GET', url: PATH, headers: signedHeaders(PATH, '', 'en') });
+  it("sets OWASP's REST security headers on calls, answers of errors included", async () => {
+    for (const headers of [signedHeaders(PATH, '', 'en'), { lang: 'en' }]) {
+      const response = await t.app.http.inject({ method: 'GET', url: PATH, headers });
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    }
+  });
+
+  it('sets the page security headers on pages', async () => {
+    const response = await t.app.http.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['strict-transport-security']).toBeDefined();
   });
 
   it('survives malformed bodies with a clear errno', async () => {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import {
   type AccessCode,
   DEFAULT_LANGUAGE,
@@ -52,10 +52,7 @@ export function registerRequestContext(app: FastifyInstance, sessions: SessionSe
     const token = header(request, HEADER.token) ?? '';
     const timestamp = header(request, HEADER.timestamp) as string;
     const path = request.url.split('?', 1)[0] as string;
-    const signature = createHash('md5')
-      .update(signaturePayload(path, token, lang as string, timestamp))
-      .digest('hex');
-    if (signature !== header(request, HEADER.signature)) {
+    if (hash('md5', signaturePayload(path, token, lang as string, timestamp)) !== header(request, HEADER.signature)) {
       throw new AppError(Errno.signatureInvalid);
     }
     const sentAt = Number(timestamp);

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Security headers on every answer, pages and calls alike. Built once: a light API call should not
- * pay for assembling them again (bench/RESULTS.md). Ant Design writes its CSS-in-JS as <style>
- * elements, hence 'unsafe-inline' for styles only. Images may also come from `imageSources` (the
- * plant map's tile server, when one is configured).
+ * Security headers of pages (the web app, its files, the API docs). Ant Design writes its CSS-in-JS
+ * as <style> elements, hence 'unsafe-inline' for styles only. Images may also come from
+ * `imageSources` (the plant map's tile server, when one is configured).
  */
 function contentSecurityPolicy(imageSources: readonly string[]) {
   return [
@@ -38,14 +37,32 @@ export function securityHeaders(imageSources: readonly string[] = []): Record<st
   };
 }
 
+/**
+ * Security headers of API calls: OWASP's set for REST answers (REST Security Cheat Sheet). A JSON
+ * answer is never rendered, so the page headers (script and style sources, referrer, cross-origin
+ * policies) protect nothing there, while every client parsed them on every call; what an answer
+ * needs is never to be stored by a cache, sniffed as HTML or framed.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'cache-control': 'no-store',
+  'content-security-policy': "frame-ancestors 'none'",
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
 /** The CSP source of a tile URL template: its origin, with a `{s}` subdomain as a wildcard. */
 export function tileSource(template: string): string {
   return (template.match(/^https?:\/\/[^/]+/)?.[0] ?? '').replace('{s}', '*');
 }
 
+/** Headers built once: a light API call should not pay for assembling them again (bench/RESULTS.md). */
 export function registerSecurityHeaders(app: FastifyInstance, imageSources: readonly string[] = []) {
-  const headers = securityHeaders(imageSources);
-  app.addHook('onRequest', async (_, reply) => {
-    reply.headers(headers);
+  const pageHeaders = securityHeaders(imageSources);
+  // Callback style: an async hook would cost every call a promise for synchronous work.
+  app.addHook('onRequest', (request, reply, done) => {
+    // API routes carry an access rule (requestContext.ts); everything else is a page or a file of one.
+    reply.headers(request.routeOptions.config.access === undefined ? pageHeaders : API_SECURITY_HEADERS);
+    done();
   });
 }

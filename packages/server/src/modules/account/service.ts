@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { hash, randomBytes, randomInt } from 'node:crypto';
 import {
   type AccessResult,
   APP_ROUTES,
@@ -27,7 +27,18 @@ export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_RESEND_MS = 60_000;
 export const CODE_MAX_PER_HOUR = 10;
 
-const hashCode = (email: string, code: string) => createHash('sha256').update(`${email.toLowerCase()}:${code}`).digest();
+/** The screens each access code reaches, listed once per code: the route table never changes while the app runs. */
+const menusByAccess = new Map<number, string[]>();
+function menusOf(access: number): string[] {
+  let menus = menusByAccess.get(access);
+  if (!menus) {
+    menus = APP_ROUTES.filter((route) => canAccess(route, access)).map((route) => route.name);
+    menusByAccess.set(access, menus);
+  }
+  return menus;
+}
+
+const hashCode = (email: string, code: string) => hash('sha256', `${email.toLowerCase()}:${code}`, 'buffer');
 
 export function createAccountService(deps: {
   accounts: AccountRepo;
@@ -185,7 +196,7 @@ export function createAccountService(deps: {
     access(session: Session): AccessResult {
       return {
         access: session.access,
-        menus: APP_ROUTES.filter((route) => canAccess(route, session.access)).map((route) => route.name),
+        menus: menusOf(session.access),
         buttons: [...permissionsOf(session)],
       };
     },

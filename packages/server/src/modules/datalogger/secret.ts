@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * The MQTT password of a datalogger (protocol.md): 192 random bits, shown once at registration.
@@ -6,7 +6,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
  * keeps importing 10,000 dataloggers fast.
  */
 export const newDeviceSecret = () => randomBytes(24).toString('base64url');
-export const hashDeviceSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+export const hashDeviceSecret = (secret: string) => hash('sha256', secret);
 
 export function deviceSecretMatches(secret: string, storedHash: string): boolean {
   const given = Buffer.from(hashDeviceSecret(secret), 'hex');

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import {
   Access,
   Errno,
@@ -17,7 +17,7 @@ import type { ClientInfo, Session } from '../session/service.ts';
 import type { InvitationRepo, InvitationRow } from './repo.ts';
 
 const DAY_MS = 86_400_000;
-const hashToken = (token: string) => createHash('sha256').update(token).digest();
+const hashToken = (token: string) => hash('sha256', token, 'buffer');
 
 /**
  * Joining a branch by invitation (issue 3). A branch manager or administrator invites an address

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { ENERGY_COUNTERS, PLANT_STATUSES, type StatusCounts } from '@sunstack/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -45,7 +45,7 @@ const dialect = new PgDialect();
  */
 async function selectNamed<T extends Record<string, unknown>>(db: Db, statement: SQL): Promise<T[]> {
   const query = dialect.sqlToQuery(statement);
-  const name = `monitoring_${createHash('sha1').update(query.sql).digest('base64url')}`;
+  const name = `monitoring_${hash('sha1', query.sql, 'base64url')}`;
   const result = await db._.session.prepareQuery(query, undefined, name, false).execute();
   return (result as unknown as { rows: T[] }).rows;
 }

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** 256 random bits, sent to the client once; only the hash is stored. */
 export const newToken = () => randomBytes(32).toString('base64url');
-export const hashToken = (token: string) => createHash('sha256').update(token).digest();
+export const hashToken = (token: string) => hash('sha256', token, 'buffer');
