@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { displayValue, formatNumber, isExternalLink } from './format.ts';
+import { displayValue, formatNumber, isExternalLink, utcOffsetLabel } from './format.ts';
 
 describe('number formatter', () => {
   it('gives 2 decimals by default and empty for anything not finite', () => {
@@ -31,5 +31,18 @@ describe('external link check', () => {
   it('accepts http, https, mailto and tel only', () => {
     for (const url of ['http://a.b', 'https://a.b/x', 'mailto:a@b.c', 'tel:+4912345']) expect(isExternalLink(url)).toBe(true);
     for (const url of ['javascript:alert(1)', 'ftp://a.b', 'data:text/html,x', '/relative', '']) expect(isExternalLink(url)).toBe(false);
+  });
+});
+
+describe('UTC offset label', () => {
+  it("gives a zone's offset at an instant, summer time and odd offsets included", () => {
+    const winter = Date.UTC(2026, 10, 25, 12);
+    const summer = Date.UTC(2026, 6, 1, 12);
+    expect(utcOffsetLabel('Europe/Madrid', winter)).toBe('UTC+01:00');
+    expect(utcOffsetLabel('Europe/Madrid', summer)).toBe('UTC+02:00');
+    expect(utcOffsetLabel('America/Sao_Paulo', winter)).toBe('UTC-03:00');
+    expect(utcOffsetLabel('Asia/Kathmandu', winter)).toBe('UTC+05:45');
+    expect(utcOffsetLabel('America/St_Johns', winter)).toBe('UTC-03:30');
+    expect(utcOffsetLabel('UTC', summer)).toBe('UTC+00:00');
   });
 });

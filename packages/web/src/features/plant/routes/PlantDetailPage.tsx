@@ -5,7 +5,7 @@ import { useCountries } from '../../../api/countries.ts';
 import { useTab, useTabBusy } from '../../../app/tabs/TabHost.tsx';
 import { useTabStore } from '../../../app/tabs/tabStore.ts';
 import { PlantStatusTag } from '../../../components/PlantStatusTag.tsx';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatNumber, utcOffsetLabel } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { usePlantDetail } from '../api/plantDetail.ts';
 import { usePlantFlow } from '../api/plantFlow.ts';
@@ -84,7 +84,7 @@ export default function PlantDetailPage() {
               label: t('plant.timeZone'),
               children: (
                 <>
-                  {plant.timeZone} {plant.summerTime && <Tag>{t('plant.summerTime')}</Tag>}
+                  {plant.timeZone} ({utcOffsetLabel(plant.timeZone, Date.now())}) {plant.summerTime && <Tag>{t('plant.summerTime')}</Tag>}
                 </>
               ),
             },
