@@ -74,7 +74,7 @@ describe('battery view and chart export (issue 4)', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click()]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^${battery}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
     const sheet = await firstSheetOf(await readFile(await download.path()));
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Time (America/Los_Angeles)', 'SoC']);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Time (America/Los_Angeles)', 'State of charge (%)']);
     const rows = sheet.getSheetValues().slice(2) as [undefined, Date, number][];
     const fiveMinutesAgo = now - FIVE_MIN;
     const wallClock = new Date(fiveMinutesAgo + offsetAt('America/Los_Angeles', fiveMinutesAgo));

@@ -28,3 +28,4 @@ export * from './protocol.ts';
 export * from './routes.ts';
 export * from './signature.ts';
 export * from './timeZone.ts';
+export * from './variables.ts';

@@ -1,4 +1,4 @@
-import { ENERGY_COUNTERS, type EnergyCounter } from '@sunstack/shared';
+import { ENERGY_COUNTERS, type EnergyCounter, variableKind } from '@sunstack/shared';
 import { describe, expect, it } from 'vitest';
 import { sunPosition } from '../physics/sun.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../time.ts';
@@ -72,6 +72,18 @@ describe('the demo fleet', () => {
         '860000000000004 60G0001A2304001 gateway GW-1',
       ].sort(),
     );
+  });
+
+  it('reports only variables protocol.md names, which the console labels and gives units', () => {
+    const unnamed = new Set<string>();
+    for (const plant of DEMO_FLEET) {
+      const model = new PlantModel(plant, { startTs: Date.UTC(2025, 5, 21), faultRate: 0 });
+      run(model, Date.UTC(2025, 5, 21), 1, HOUR_MS, (result) => {
+        for (const sample of result.samples)
+          for (const name of Object.keys(sample.vars)) if (variableKind(name).kind === 'other') unnamed.add(name);
+      });
+    }
+    expect([...unnamed]).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES, ROUTES } from '@sunstack/shared';
+import { LANGUAGES, ROUTES, VARIABLE_UNITS } from '@sunstack/shared';
 import { describe, expect, it } from 'vitest';
 import { BUILT_APP_ROUTES } from '../app/screens.ts';
 
@@ -77,6 +77,12 @@ describe('translations', () => {
           expect(core.has(match[1] as string), `${match[1]} (${file.slice(srcDir.length)}) must be in locales/core`).toBe(true);
         }
       }
+    }
+  });
+
+  it('labels every variable protocol.md names, and the PV strings', () => {
+    for (const name of [...Object.keys(VARIABLE_UNITS), 'pvStringVolt', 'pvStringCurrent', 'pvStringPower']) {
+      expect(en.has(`variable.${name}`), name).toBe(true);
     }
   });
 

@@ -9,6 +9,7 @@ import { EChart, useChartAxis } from '../../../components/EChart.tsx';
 import { ChartExport } from '../../../lib/ChartExport.tsx';
 import type { ExportTable } from '../../../lib/exportTable.ts';
 import { useDeviceHistory } from '../api/deviceData.ts';
+import { variableHeading } from './variableText.ts';
 
 /** A chart of this many points fits any screen at about two points per pixel. */
 const CHART_POINTS = 1_500;
@@ -59,9 +60,14 @@ export function DeviceHistory({
       grid: { left: 56, right: 16, top: 40, bottom: 32 },
       xAxis: { type: 'time', ...axis },
       yAxis: { type: 'value', ...axis },
-      series: (history.data?.series ?? []).map((s) => ({ type: 'line', name: s.variable, showSymbol: false, data: s.data })),
+      series: (history.data?.series ?? []).map((s) => ({
+        type: 'line',
+        name: variableHeading(t, s.variable),
+        showSymbol: false,
+        data: s.data,
+      })),
     }),
-    [history.data, token, axis],
+    [history.data, token, axis, t],
   );
 
   // One row per time any variable has a value; a variable without one there stays empty.
@@ -70,7 +76,7 @@ export function DeviceHistory({
     const times = [...new Set(series.flatMap((s) => s.data.map(([ts]) => ts)))].sort((a, b) => a - b);
     const byVariable = series.map((s) => new Map(s.data));
     return {
-      headers: [t('monitoring.timeIn', { zone }), ...series.map((s) => s.variable)],
+      headers: [t('monitoring.timeIn', { zone }), ...series.map((s) => variableHeading(t, s.variable))],
       rows: times.map((ts) => [new Date(ts), ...byVariable.map((values) => values.get(ts) ?? null)]),
       timeZone: zone,
     };
@@ -88,7 +94,7 @@ export function DeviceHistory({
               style={{ minWidth: 220, flex: 1 }}
               value={chosen}
               onChange={setVariables}
-              options={names.map((name) => ({ value: name, label: name }))}
+              options={names.map((name) => ({ value: name, label: variableHeading(t, name) }))}
               placeholder={t('monitoring.variables')}
               aria-label={t('monitoring.variables')}
             />

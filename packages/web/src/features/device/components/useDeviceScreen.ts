@@ -1,10 +1,14 @@
-import { useEffect } from 'react';
+import { compareVariables } from '@sunstack/shared';
+import { useEffect, useMemo } from 'react';
 import { useTab, useTabBusy } from '../../../app/tabs/TabHost.tsx';
 import { useTabStore } from '../../../app/tabs/tabStore.ts';
 import { useDeviceNow } from '../api/deviceData.ts';
 import { useDeviceDetail } from '../api/deviceDetail.ts';
 
-/** What a device screen starts from: the device's fields and its live values; the tab takes the device's name. */
+/**
+ * What a device screen starts from: the device's fields, its live values and the names of the variables it
+ * reports (known ones in protocol order); the tab takes the device's name.
+ */
 export function useDeviceScreen(sn: string) {
   const tab = useTab();
   const detail = useDeviceDetail(sn);
@@ -14,5 +18,6 @@ export function useDeviceScreen(sn: string) {
     if (detail.data && useTabStore.getState().activeId === tab.id)
       useTabStore.getState().setTitle(`literal:${detail.data.name || detail.data.sn}`);
   }, [detail.data, tab.id]);
-  return { detail, now };
+  const names = useMemo(() => Object.keys(now?.vars ?? {}).sort(compareVariables), [now]);
+  return { detail, now, names };
 }

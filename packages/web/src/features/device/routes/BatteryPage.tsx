@@ -1,6 +1,5 @@
 import { languageTag } from '@sunstack/shared';
 import { Alert, Card, Col, Empty, Flex, Progress, Result, Row, Skeleton, Statistic, Tag, Typography, theme } from 'antd';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTab } from '../../../app/tabs/TabHost.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
@@ -30,8 +29,7 @@ export default function BatteryPage() {
 /** One battery: SoC, state, power, voltage and current, temperature, energy today (live), history, fields and firmware. */
 function BatteryView({ sn }: { sn: string }) {
   const { t } = useTranslation();
-  const { detail, now: values } = useDeviceScreen(sn);
-  const names = useMemo(() => Object.keys(values?.vars ?? {}).sort(), [values]);
+  const { detail, now: values, names } = useDeviceScreen(sn);
 
   if (detail.error instanceof ApiError) return <Result status="404" title={t('monitoring.deviceNotFound')} />;
   if (!detail.data) return <Skeleton active />;

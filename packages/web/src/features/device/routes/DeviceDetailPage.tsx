@@ -1,6 +1,5 @@
-import { languageTag, routeByName } from '@sunstack/shared';
+import { languageTag, routeByName, variableKind } from '@sunstack/shared';
 import { Card, Col, Empty, Flex, Result, Row, Skeleton, Table, Typography } from 'antd';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useTab } from '../../../app/tabs/TabHost.tsx';
@@ -12,6 +11,7 @@ import { useDeviceList } from '../api/listDevices.ts';
 import { DeviceFacts } from '../components/DeviceFacts.tsx';
 import { DeviceHistory } from '../components/DeviceHistory.tsx';
 import { useDeviceScreen } from '../components/useDeviceScreen.ts';
+import { variableLabel } from '../components/variableText.ts';
 
 const PREFERRED_VARIABLES = ['pvPower', 'SoC', 'meterPower', 'chargePower', 'hpPower'];
 
@@ -25,7 +25,7 @@ export default function DeviceDetailPage() {
   const navigate = useNavigate();
   const tab = useTab();
   const sn = String(tab.query.sn ?? '');
-  const { detail, now: values } = useDeviceScreen(sn);
+  const { detail, now: values, names } = useDeviceScreen(sn);
   const now = useNow();
   const language = useClientStore((state) => state.language);
   const mayViewBatteries = useClientStore((state) => state.menus.includes('device-battery'));
@@ -34,7 +34,6 @@ export default function DeviceDetailPage() {
     { type: 'battery', plantId: plantId ?? undefined, currentPage: 1, pageSize: 10 },
     { enabled: mayViewBatteries && plantId !== null },
   );
-  const names = useMemo(() => Object.keys(values?.vars ?? {}).sort(), [values]);
 
   if (detail.error instanceof ApiError || sn === '') return <Result status="404" title={t('monitoring.deviceNotFound')} />;
   if (!detail.data) return <Skeleton active />;
@@ -85,8 +84,33 @@ export default function DeviceDetailPage() {
                 scroll={{ y: 420 }}
                 dataSource={names.map((name) => ({ name, value: values.vars[name] }))}
                 columns={[
-                  { title: t('monitoring.variable'), dataIndex: 'name' },
-                  { title: t('monitoring.value'), dataIndex: 'value', align: 'right', render: (value: number) => displayValue(value) },
+                  {
+                    title: t('monitoring.variable'),
+                    dataIndex: 'name',
+                    // The name the device sends stays visible under its label: API users and integrators know it.
+                    render: (name: string) => {
+                      const label = variableLabel(t, name);
+                      return label === name ? (
+                        name
+                      ) : (
+                        <Flex vertical>
+                          {label}
+                          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                            {name}
+                          </Typography.Text>
+                        </Flex>
+                      );
+                    },
+                  },
+                  {
+                    title: t('monitoring.value'),
+                    dataIndex: 'value',
+                    align: 'right',
+                    render: (value: number, { name }) => {
+                      const { unit } = variableKind(name);
+                      return unit ? `${displayValue(value)} ${unit}` : displayValue(value);
+                    },
+                  },
                 ]}
               />
             )}

@@ -1,0 +1,17 @@
+import { variableKind } from '@sunstack/shared';
+import type { TFunction } from 'i18next';
+
+/** A variable's name for people: its translated label where protocol.md names it, else the name the device sent. */
+export function variableLabel(t: TFunction, name: string): string {
+  const kind = variableKind(name);
+  if (kind.kind === 'known') return t(`variable.${kind.name}`);
+  if (kind.kind === 'pvString') return t(`variable.pvString${kind.quantity}`, { n: kind.string });
+  return name;
+}
+
+/** The label with its unit, for axes, legends and column headers: "PV power (kW)". */
+export function variableHeading(t: TFunction, name: string): string {
+  const { unit } = variableKind(name);
+  const label = variableLabel(t, name);
+  return unit ? `${label} (${unit})` : label;
+}
