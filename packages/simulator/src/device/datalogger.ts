@@ -359,7 +359,9 @@ export class SimulatedDatalogger implements CommandTarget {
       clean: true,
       keepalive: 60,
       reconnectPeriod: 0,
-      connectTimeout: 10_000,
+      // As long as mqtt.js's default: a broker busy with a replay (the embedded one shares its thread with PGlite's
+      // rollup rounds of several seconds) answers late, and giving up at 10 s only made the datalogger start again.
+      connectTimeout: 30_000,
       will: { topic: uplinkTopic(this.sn, 'status'), payload: Buffer.from(willPayload), qos: 1, retain: false },
     });
     this.client = client;
