@@ -63,15 +63,6 @@ async function measure(target: Target): Promise<Measured> {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total };
 }
 
-async function post(url: string, path: string, body: unknown) {
-  const response = await fetch(url + path, {
-    method: 'POST',
-    headers: { ...signedHeaders(path, '', 'en'), 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as { errno: number; result: Record<string, unknown> };
-}
-
 /** An authenticated light call of the real app against a bare Fastify hello world, in one run. */
 export async function run(): Promise<BenchResult> {
   const hello = Fastify();
@@ -91,16 +82,15 @@ export async function run(): Promise<BenchResult> {
       access: 1,
       clientId: randomBytes(8).toString('hex'),
     });
-    const login = await post(running.baseUrl, LOGIN, { user: 'bench', password });
+    const login = await running.call(LOGIN, { user: 'bench', password });
     if (login.errno !== 0 || typeof login.result.token !== 'string') throw new Error(`sign-in failed: ${JSON.stringify(login)}`);
     const token = login.result.token;
 
     // One timestamp for the whole run: the server accepts ±5 minutes and the run takes well under one.
     const headers = signedHeaders(LIGHT_CALL, token, 'en');
-    const check = await fetch(running.baseUrl + LIGHT_CALL, { headers });
-    const answer = (await check.json()) as { errno: number; result: { access?: number } };
-    if (check.status !== 200 || answer.errno !== 0 || answer.result.access !== 1) {
-      throw new Error(`the light call does not answer errno 0: HTTP ${check.status} ${JSON.stringify(answer)}`);
+    const answer = await running.call(LIGHT_CALL, undefined, token);
+    if (answer.errno !== 0 || answer.result.access !== 1) {
+      throw new Error(`the light call does not answer errno 0: ${JSON.stringify(answer)}`);
     }
 
     const helloTarget: Target = {

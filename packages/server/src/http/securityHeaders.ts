@@ -43,7 +43,7 @@ export function securityHeaders(imageSources: readonly string[] = []): Record<st
  * policies) protect nothing there, while every client parsed them on every call; what an answer
  * needs is never to be stored by a cache, sniffed as HTML or framed.
  */
-export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cache-control': 'no-store',
   'content-security-policy': "frame-ancestors 'none'",
   'strict-transport-security': 'max-age=31536000; includeSubDomains',

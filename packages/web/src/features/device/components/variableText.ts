@@ -1,5 +1,6 @@
 import { variableKind } from '@sunstack/shared';
 import type { TFunction } from 'i18next';
+import { displayValue } from '../../../lib/format.ts';
 
 /** A variable's name for people: its translated label where protocol.md names it, else the name the device sent. */
 export function variableLabel(t: TFunction, name: string): string {
@@ -14,4 +15,10 @@ export function variableHeading(t: TFunction, name: string): string {
   const { unit } = variableKind(name);
   const label = variableLabel(t, name);
   return unit ? `${label} (${unit})` : label;
+}
+
+/** A value as the device screens show it: "6.20 kW", or the bare number for a variable without a unit. */
+export function variableValue(name: string, value: unknown): string {
+  const { unit } = variableKind(name);
+  return unit ? `${displayValue(value)} ${unit}` : displayValue(value);
 }

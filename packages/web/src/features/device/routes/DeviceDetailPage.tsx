@@ -1,17 +1,16 @@
-import { languageTag, routeByName, variableKind } from '@sunstack/shared';
+import { languageTag, routeByName } from '@sunstack/shared';
 import { Card, Col, Empty, Flex, Result, Row, Skeleton, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useTab } from '../../../app/tabs/TabHost.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
-import { displayValue } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { relativeTime, useNow } from '../../../lib/relativeTime.ts';
 import { useDeviceList } from '../api/listDevices.ts';
 import { DeviceFacts } from '../components/DeviceFacts.tsx';
 import { DeviceHistory } from '../components/DeviceHistory.tsx';
 import { useDeviceScreen } from '../components/useDeviceScreen.ts';
-import { variableLabel } from '../components/variableText.ts';
+import { variableLabel, variableValue } from '../components/variableText.ts';
 
 const PREFERRED_VARIABLES = ['pvPower', 'SoC', 'meterPower', 'chargePower', 'hpPower'];
 
@@ -106,10 +105,7 @@ export default function DeviceDetailPage() {
                     title: t('monitoring.value'),
                     dataIndex: 'value',
                     align: 'right',
-                    render: (value: number, { name }) => {
-                      const { unit } = variableKind(name);
-                      return unit ? `${displayValue(value)} ${unit}` : displayValue(value);
-                    },
+                    render: (value: number, { name }) => variableValue(name, value),
                   },
                 ]}
               />
