@@ -29,7 +29,8 @@ describe('plants and devices of an end user (issue 3)', () => {
   it('edits its plant, links a datalogger and names its charging pile', async () => {
     const id = await freiburgId();
     const sn = '870000000000077';
-    expect((await api('/c/v0/module/create', { sn })).errno).toBe(0);
+    const registered = await api('/c/v0/module/create', { sn });
+    expect(registered.errno).toBe(0);
 
     const page = await suite.page();
     await signIn(page, 'demo_user', '/bus/index');
@@ -44,6 +45,7 @@ describe('plants and devices of an end user (issue 3)', () => {
     await page.getByRole('button', { name: 'Link serial number' }).click();
     await page.waitForURL((url) => url.pathname === '/bus/plant/linkSn');
     await page.getByLabel('Datalogger SN 1').fill(sn);
+    await page.getByLabel('Check code 1').fill(String(registered.result.checkCode));
     await page.getByRole('button', { name: 'Link', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/bus/plant/detail');
     await visible(page.getByText(sn));

@@ -9,7 +9,9 @@ import { Errno } from '@sunstack/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { createAttemptLimiter } from './core/attempts.ts';
 import type { Database } from './db/client.ts';
+import { createUnitOfWork } from './db/unitOfWork.ts';
 import { handleError } from './http/errors.ts';
 import { type RouteAccess, registerRequestContext } from './http/requestContext.ts';
 import { registerSecurityHeaders, tileSource } from './http/securityHeaders.ts';
@@ -26,6 +28,7 @@ import { createAuditRepo } from './modules/audit/repo.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { createAuditService } from './modules/audit/service.ts';
 import { createDynsec } from './modules/broker/mosquittoDynsec.ts';
+import { createDataloggerLabels } from './modules/datalogger/checkCode.ts';
 import { createDataloggerRepo } from './modules/datalogger/repo.ts';
 import { dataloggerRoutes } from './modules/datalogger/routes.ts';
 import { createDataloggerService } from './modules/datalogger/service.ts';
@@ -157,7 +160,9 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
   });
   await http.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const db = database.db;
+  // Repositories query through the unit of work, so a service's change and its audit entry share one transaction.
+  const unitOfWork = createUnitOfWork(database.db);
+  const { db, transaction } = unitOfWork;
   const accountRepo = createAccountRepo(db);
   const mail = createMailService({
     mails: createMailRepo(db),
@@ -170,12 +175,14 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
   const stopListening = await database.listen(REVOCATION_CHANNEL, sessionCache.evict);
   http.addHook('onClose', stopListening);
   // Before sessions: sign-ins and password changes are written to the account log.
-  const audit = createAuditService(createAuditRepo(db));
+  const audit = createAuditService(createAuditRepo(db), unitOfWork);
+  const attempts = createAttemptLimiter(db, now);
   const sessions = createSessionService({
     sessions: createSessionRepo(db),
     accounts: accountRepo,
     cache: sessionCache,
     audit,
+    attempts,
     tokenTtlMs: config.tokenTtlMs,
     now,
   });
@@ -184,19 +191,22 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
     accounts: accountRepo,
     mail,
     audit,
+    transaction,
     publicUrl: config.publicUrl,
     now,
   });
-  const accounts = createAccountService({ accounts: accountRepo, sessions, mail, audit, invitations, now });
-  const users = createUserService({ users: createUserRepo(db), accounts: accountRepo, sessions, audit });
+  const accounts = createAccountService({ accounts: accountRepo, sessions, mail, audit, transaction, attempts, invitations, now });
+  const users = createUserService({ users: createUserRepo(db), accounts: accountRepo, sessions, audit, transaction });
 
   const plantRepo = createPlantRepo(db);
-  const plants = createPlantService({ plants: plantRepo, audit, now });
+  const dataloggerRepo = createDataloggerRepo(db);
+  const labels = createDataloggerLabels(dataloggerRepo);
+  const plants = createPlantService({ plants: plantRepo, audit, transaction, labels, attempts, now });
   // With an external broker, dataloggers' access is provisioned there (Mosquitto's dynamic security).
   const dynsec = config.mqtt.external && createDynsec(config.mqtt.external, http.log);
-  const dataloggers = createDataloggerService({ dataloggers: createDataloggerRepo(db), audit, dynsec, log: http.log });
-  const devices = createDeviceService({ devices: createDeviceRepo(db), plants: plantRepo, audit });
-  const alarms = createAlarmService({ alarms: createAlarmRepo(db), plants: plantRepo, audit });
+  const dataloggers = createDataloggerService({ dataloggers: dataloggerRepo, audit, transaction, labels, dynsec, log: http.log });
+  const devices = createDeviceService({ devices: createDeviceRepo(db), plants: plantRepo, audit, transaction });
+  const alarms = createAlarmService({ alarms: createAlarmRepo(db), plants: plantRepo, audit, transaction });
   // Alarm notifications: the dispatcher wakes on NOTIFY alarm_notice, written with every alarm change.
   const notifications = createNotificationService({
     repo: createNotificationRepo(db),
@@ -205,11 +215,11 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
     now,
     log: http.log,
   });
-  const organisations = createOrganisationService({ organisations: createOrganisationRepo(db), sessions, audit });
+  const organisations = createOrganisationService({ organisations: createOrganisationRepo(db), sessions, audit, transaction });
   const plantMap = createPlantMapService({ map: createPlantMapRepo(db), tiles: config.mapTiles });
-  const branches = createBranchService({ branches: createBranchRepo(db), audit });
-  const groups = createGroupService({ groups: createGroupRepo(db), audit });
-  const powerInfo = createPowerInfoService({ powerInfo: createPowerInfoRepo(db), sessions, audit });
+  const branches = createBranchService({ branches: createBranchRepo(db), audit, transaction });
+  const groups = createGroupService({ groups: createGroupRepo(db), audit, transaction });
+  const powerInfo = createPowerInfoService({ powerInfo: createPowerInfoRepo(db), sessions, audit, transaction });
 
   const ingestMetrics = createIngestMetrics();
   const telemetry = createTelemetryRepo(db);

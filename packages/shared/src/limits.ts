@@ -30,6 +30,12 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 /** A mobile number: optional +, digits, spaces and dashes, 6 to 20 characters. */
 export const MOBILE_PATTERN = /^\+?[0-9][0-9 -]{4,18}[0-9]$/;
 export const DATALOGGER_SN_PATTERN = /^[0-9]{15}$/;
+/**
+ * The check code printed on a datalogger's label beside its SN (Sunstack's, like FoxESS's device
+ * key): 8 symbols of an alphabet without look-alikes (no 0, O, 1, I), typed in any case.
+ */
+export const CHECK_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const CHECK_CODE_LENGTH = 8;
 export const FIRMWARE_CODE_PATTERN = /^[A-Z0-9]{8}$/;
 export const FIRMWARE_VERSION_PATTERN = /^[0-9]+\.[0-9]{1,4}$/;
 export const IMAGE_EXTENSIONS = ['jpg', 'png', 'jpeg'] as const;

@@ -101,11 +101,17 @@ export const verificationCode = pgTable('verification_code', {
   usedAt: at('used_at'),
 });
 
-export const signInFailure = pgTable('sign_in_failure', {
+/** Secrets of the installation, made by the migrations (0019): the datalogger label key. */
+export const platformSecret = pgTable('platform_secret', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** Attempts a limit counts (core/attempts.ts), one row per key; written by take_attempt (0018). */
+export const attempt = pgTable('attempt', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  username: text('username').notNull(),
-  ip: text('ip').notNull(),
-  createdAt: at('created_at').notNull().defaultNow(),
+  key: text('key').notNull(),
+  at: at('at').notNull(),
 });
 
 export const mailOutbox = pgTable('mail_outbox', {

@@ -132,9 +132,10 @@ export async function seedDemo(database: Database) {
   const plants = createPlantRepo(db);
   const adminId = accountIds.get('demo_admin') as number;
   for (const demo of DEMO_PLANTS) {
-    const [existing] = await db.select({ id: plant.id }).from(plant).where(eq(plant.name, demo.name));
-    if (existing) continue;
-    await db
+    // A demo plant is known by its datalogger: once that is registered, the plant was seeded, whatever
+    // users did to it since (renamed, unbound, deleted). Found by name, a renamed plant was seeded again
+    // and failed on its bound datalogger, which stopped the server.
+    const registered = await db
       .insert(datalogger)
       .values({
         sn: demo.datalogger,
@@ -142,7 +143,9 @@ export async function seedDemo(database: Database) {
         organisationId: root.id,
         registeredBy: adminId,
       })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ sn: datalogger.sn });
+    if (registered.length === 0) continue;
     const { branch, installer, owner, datalogger: sn, ...fields } = demo;
     const installerId = accountIds.get(installer) as number;
     await plants.create(
@@ -157,11 +160,23 @@ export async function seedDemo(database: Database) {
     );
     created = true;
   }
+  // Spare dataloggers, registered and unbound, to try linking one (the admin's datalogger list shows their check codes).
+  for (const sn of DEMO_SPARE_DATALOGGERS) {
+    const rows = await db
+      .insert(datalogger)
+      .values({ sn, secretHash: hashDeviceSecret(newDeviceSecret()), organisationId: root.id, registeredBy: adminId })
+      .onConflictDoNothing()
+      .returning({ sn: datalogger.sn });
+    if (rows.length > 0) created = true;
+  }
   if (await seedDemoDevices(database)) created = true;
   if (await seedDemoPowerInfo(database, accountIds.get('demo_admin') as number)) created = true;
   if (await seedDemoBranchesAndGroups(database, accountIds.get('demo_admin') as number)) created = true;
   return created;
 }
+
+/** Registered but in no plant: what an installer links with the SN and check code of the label. */
+export const DEMO_SPARE_DATALOGGERS = ['880000000000001', '880000000000002', '880000000000003'];
 
 type DemoDevice = Pick<typeof device.$inferInsert, 'sn' | 'type' | 'model' | 'ratedPowerKw' | 'firmware'> & { datalogger: string };
 

@@ -7,6 +7,8 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { organisation } from '../db/schema.ts';
 import { createAccountRepo } from '../modules/account/repo.ts';
+import { checkCodeOf } from '../modules/datalogger/checkCode.ts';
+import { createDataloggerRepo } from '../modules/datalogger/repo.ts';
 import { hashPassword } from '../modules/session/password.ts';
 import { type MailCapture, startMailCapture } from './mailCapture.ts';
 
@@ -64,6 +66,8 @@ export interface TestApp {
     fields?: { username?: string; email?: string; password?: string; organisationId?: number },
   ): Promise<TestAccount>;
   signIn(username: string, password: string): Promise<string>;
+  /** A datalogger as a plant's create and link calls take it: its SN and its label's check code. */
+  claim(sn: string): { sn: string; checkCode: string };
   close(): Promise<void>;
 }
 
@@ -127,6 +131,8 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp
     return answer.body.result.token as string;
   };
 
+  const labelKey = await createDataloggerRepo(database.db).labelKey();
+
   return {
     app,
     database,
@@ -134,6 +140,7 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp
     clock,
     call,
     signIn,
+    claim: (sn) => ({ sn, checkCode: checkCodeOf(labelKey, sn) }),
     async download(path, body, options = {}) {
       const response = await inject('POST', path, body, options);
       return { contentType: String(response.headers['content-type'] ?? ''), bytes: response.rawPayload };

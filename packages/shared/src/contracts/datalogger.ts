@@ -2,8 +2,12 @@ import { z } from 'zod';
 import { dataloggerSnSchema, pageFields } from './plant.ts';
 
 export const moduleCreateBody = z.strictObject({ sn: dataloggerSnSchema });
-/** The device secret (MQTT password) is answered once, here, and stored only as a hash (protocol.md). */
-export const moduleCreateResult = z.object({ sn: z.string(), secret: z.string() });
+/**
+ * The device secret (MQTT password) is answered once, here, and stored only as a hash (protocol.md);
+ * the check code is the label's, derived from the SN, and the datalogger list shows it again.
+ */
+export const moduleCreateResult = z.object({ sn: z.string(), secret: z.string(), checkCode: z.string() });
+export type ModuleCreateResult = z.infer<typeof moduleCreateResult>;
 export const moduleSnBody = z.strictObject({ sn: dataloggerSnSchema });
 
 export const moduleListBody = z.strictObject({
@@ -24,7 +28,10 @@ export const moduleSummary = z.object({
   plantName: z.string(),
   createdAt: z.number(),
   boundAt: z.number().nullable(),
+  /** The label's check code, for whoever registers dataloggers (switch datalogger.import); null for the others. */
+  checkCode: z.string().nullable(),
 });
+export type ModuleSummary = z.infer<typeof moduleSummary>;
 export const moduleListResult = z.object({
   total: z.number(),
   currentPage: z.number(),
@@ -35,5 +42,6 @@ export const moduleListResult = z.object({
 /** A spreadsheet import registers every datalogger or none; the secrets are answered once. */
 export const moduleImportResult = z.object({
   imported: z.number(),
-  secrets: z.array(z.object({ sn: z.string(), secret: z.string() })),
+  secrets: z.array(moduleCreateResult),
 });
+export type ModuleImportResult = z.infer<typeof moduleImportResult>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATALOGGER_SN_PATTERN, LIMITS } from '../limits.ts';
+import { CHECK_CODE_ALPHABET, CHECK_CODE_LENGTH, DATALOGGER_SN_PATTERN, LIMITS } from '../limits.ts';
 import { countryCodeSchema, emailSchema, mobileSchema, profileText, usernameSchema } from './common.ts';
 
 export const PLANT_TYPES = ['residential', 'commercial', 'utility', 'storage', 'charging'] as const;
@@ -29,6 +29,15 @@ export function observesSummerTime(zone: string, year = new Date().getUTCFullYea
 }
 
 export const dataloggerSnSchema = z.string().trim().regex(DATALOGGER_SN_PATTERN, { error: 'validation.dataloggerSn' });
+/** A label's check code as typed: spaces and hyphens are layout, case does not matter. */
+export const checkCodeSchema = z
+  .string()
+  .max(32, { error: 'validation.checkCode' })
+  .transform((typed) => typed.replace(/[\s-]/g, '').toUpperCase())
+  .pipe(z.string().regex(new RegExp(`^[${CHECK_CODE_ALPHABET}]{${CHECK_CODE_LENGTH}}$`), { error: 'validation.checkCode' }));
+/** A datalogger to bind: its SN and the check code on its label, which proves that one holds it. */
+export const dataloggerClaim = z.strictObject({ sn: dataloggerSnSchema, checkCode: checkCodeSchema });
+export type DataloggerClaim = z.infer<typeof dataloggerClaim>;
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.dateInvalid' });
 const contact = z.strictObject({
   name: profileText(64).optional(),
@@ -67,7 +76,7 @@ export type PlantFields = z.infer<typeof plantFields>;
 
 /** Creating a site needs at least one datalogger (spec section 5); the owner is an end user's user name. */
 export const plantCreateBody = plantFields.extend({
-  dataloggers: z.array(dataloggerSnSchema).min(1, { error: 'validation.deviceRequired' }).max(50),
+  dataloggers: z.array(dataloggerClaim).min(1, { error: 'validation.deviceRequired' }).max(50),
   owner: usernameSchema.optional(),
 });
 export type PlantCreateBody = z.infer<typeof plantCreateBody>;
@@ -88,7 +97,7 @@ export type PlantUpdateBody = z.infer<typeof plantUpdateBody>;
 export const idBody = z.strictObject({ id: idSchema });
 /** Link SN (spec /bus/plant/linkSn): registered dataloggers join a plant the caller may change, with the SN rules of section 5. */
 export const plantLinkSnBody = idBody.extend({
-  dataloggers: z.array(dataloggerSnSchema).min(1, { error: 'validation.deviceRequired' }).max(50),
+  dataloggers: z.array(dataloggerClaim).min(1, { error: 'validation.deviceRequired' }).max(50),
 });
 export type PlantLinkSnBody = z.infer<typeof plantLinkSnBody>;
 export const idQuery = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

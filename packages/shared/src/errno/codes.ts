@@ -43,6 +43,8 @@ export const Errno = {
   targetUnknown: 41906,
   /** A branch cannot move below itself. */
   moveIntoOwnBranch: 41907,
+  /** A datalogger's check code does not match its SN (the label holds both; binding takes both). */
+  checkCodeWrong: 41908,
   /** The account's password was set by an operator: only a password change (or sign-out) is allowed until it changes. */
   passwordChangeRequired: 41920,
   /** User management: the caller may not give an account this role (only roles below its own; administrators any). */

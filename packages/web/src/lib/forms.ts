@@ -20,6 +20,13 @@ export function showServerIssues(form: FormInstance, error: unknown, t: TFunctio
   if (!(error instanceof ApiError)) return;
   const fields = error.issues
     .filter((issue) => issue.path.startsWith('body.'))
-    .map((issue) => ({ name: issue.path.slice('body.'.length).split('.'), errors: [t(issue.message)] }));
+    // A list's index is a number in the form's field names ('dataloggers.0.checkCode').
+    .map((issue) => ({
+      name: issue.path
+        .slice('body.'.length)
+        .split('.')
+        .map((part) => (/^[0-9]+$/.test(part) ? Number(part) : part)),
+      errors: [t(issue.message)],
+    }));
   if (fields.length > 0) form.setFields(fields);
 }

@@ -12,6 +12,8 @@ import {
   type UpdateInfoBody,
   type UserInfo,
 } from '@sunstack/shared';
+import { type AttemptLimiter, passwordGuessLimits } from '../../core/attempts.ts';
+import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { InvitationService } from '../invitation/service.ts';
@@ -48,9 +50,12 @@ export function createAccountService(deps: {
   audit: Pick<AuditService, 'recordAccountEvent'>;
   /** Sign-up with an invitation link joins its branch with its role (modules/invitation). */
   invitations: Pick<InvitationService, 'claim' | 'release' | 'attach'>;
+  transaction: Transaction;
+  /** Wrong current passwords count like failed sign-ins. */
+  attempts: AttemptLimiter;
   now: () => number;
 }) {
-  const { accounts, sessions, mail, audit, invitations, now } = deps;
+  const { accounts, sessions, mail, audit, invitations, transaction, attempts, now } = deps;
 
   async function issueCode(email: string, purpose: VerificationPurpose) {
     const sent = await accounts.countVerificationCodesSince(email, purpose, new Date(now() - 3_600_000));
@@ -162,9 +167,12 @@ export function createAccountService(deps: {
       // Same answer as a wrong code, so the call does not tell which user names exist.
       if (!found || found.disabledAt) throw new AppError(Errno.verificationCodeInvalid);
       await spendCode(found.email, 'reset', body.captcha);
-      await accounts.setPasswordHash(found.id, await hashPassword(body.password));
-      await sessions.revokeOthers(found.id, 'changed');
-      await audit.recordAccountEvent(client, { event: 'passwordResetByCode', account: found, actorId: found.id });
+      const passwordHash = await hashPassword(body.password);
+      await transaction(async () => {
+        await accounts.setPasswordHash(found.id, passwordHash);
+        await sessions.revokeOthers(found.id, 'changed');
+        await audit.recordAccountEvent(client, { event: 'passwordResetByCode', account: found, actorId: found.id });
+      });
     },
 
     async info(session: Session, language: Language) {
@@ -185,12 +193,19 @@ export function createAccountService(deps: {
      */
     async changePassword(session: Session, client: ClientInfo, oldPassword: string, newPassword: string) {
       const row = await current(session);
+      // The same count as sign-in: a session is no licence to guess its account's password.
+      const attempt = await attempts.take(passwordGuessLimits(`account:${row.id}`, client.ip));
+      if (!attempt) throw new AppError(Errno.tooFrequent);
       if (!(await verifyPassword(row.passwordHash, oldPassword))) throw new AppError(Errno.oldPasswordWrong);
+      await attempt.giveBack();
       if (newPassword === oldPassword) throw new AppError(Errno.passwordUnchanged);
-      await accounts.setPasswordHash(row.id, await hashPassword(newPassword));
-      await sessions.revokeOthers(row.id, 'changed', session.tokenHash);
-      const event = row.passwordChangeRequired ? 'passwordChangedAfterReset' : 'passwordChanged';
-      await audit.recordAccountEvent(client, { event, account: row, actorId: row.id });
+      const passwordHash = await hashPassword(newPassword);
+      await transaction(async () => {
+        await accounts.setPasswordHash(row.id, passwordHash);
+        await sessions.revokeOthers(row.id, 'changed', session.tokenHash);
+        const event = row.passwordChangeRequired ? 'passwordChangedAfterReset' : 'passwordChanged';
+        await audit.recordAccountEvent(client, { event, account: row, actorId: row.id });
+      });
     },
 
     access(session: Session): AccessResult {

@@ -12,6 +12,7 @@ import {
   type Language,
 } from '@sunstack/shared';
 import { faultText } from '@sunstack/shared/fault-messages';
+import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { EXPORT_MAX_ROWS, utcText, workbook, workbookOf } from '../../http/xlsx.ts';
 import type { AuditService } from '../audit/service.ts';
@@ -48,8 +49,8 @@ function present({ alarm, deviceSn, deviceType, plantName, ackedBy }: AlarmRow):
 }
 
 /** Alarm lists and acknowledgements (issue 5), in the caller's scope. */
-export function createAlarmService(deps: { alarms: AlarmRepo; plants: PlantRepo; audit: AuditService }) {
-  const { alarms, plants, audit } = deps;
+export function createAlarmService(deps: { alarms: AlarmRepo; plants: PlantRepo; audit: AuditService; transaction: Transaction }) {
+  const { alarms, plants, audit, transaction } = deps;
 
   /** A plant the caller sees: missing or out of scope is 40404. */
   async function visiblePlant(session: Session, id: number) {
@@ -108,16 +109,18 @@ export function createAlarmService(deps: { alarms: AlarmRepo; plants: PlantRepo;
 
     /** Sets a plant's thresholds (the ones left out take the defaults); only who may change the plant may. */
     async saveThresholds(session: Session, client: ClientInfo, body: AlarmThresholdSaveBody) {
-      const plant = await visiblePlant(session, body.plantId);
-      if (!plant.writable) throw new AppError(Errno.noPermission);
-      const before = await alarms.thresholdsOf(body.plantId);
-      await alarms.saveThresholds(body.plantId, body.thresholds);
-      await audit.record(session, client, {
-        action: 'plant.alarmThresholds',
-        objectType: 'plant',
-        objectId: body.plantId,
-        before,
-        after: body.thresholds,
+      return transaction(async () => {
+        const plant = await visiblePlant(session, body.plantId);
+        if (!plant.writable) throw new AppError(Errno.noPermission);
+        const before = await alarms.thresholdsOf(body.plantId);
+        await alarms.saveThresholds(body.plantId, body.thresholds);
+        await audit.record(session, client, {
+          action: 'plant.alarmThresholds',
+          objectType: 'plant',
+          objectId: body.plantId,
+          before,
+          after: body.thresholds,
+        });
       });
     },
 
@@ -206,18 +209,20 @@ export function createAlarmService(deps: { alarms: AlarmRepo; plants: PlantRepo;
      * alarm acknowledged already keeps its first acknowledgement.
      */
     async acknowledge(session: Session, client: ClientInfo, body: AlarmAckBody) {
-      const ids = [...new Set(body.ids)];
-      const visible = await alarms.visibleIds(session, ids);
-      if (visible.length !== ids.length) throw notFound();
-      const acknowledged = await alarms.acknowledge(ids, session.accountId, body.comment);
-      for (const id of acknowledged) {
-        await audit.record(session, client, {
-          action: 'alarm.ack',
-          objectType: 'alarm',
-          objectId: String(id),
-          after: { comment: body.comment },
-        });
-      }
+      return transaction(async () => {
+        const ids = [...new Set(body.ids)];
+        const visible = await alarms.visibleIds(session, ids);
+        if (visible.length !== ids.length) throw notFound();
+        const acknowledged = await alarms.acknowledge(ids, session.accountId, body.comment);
+        for (const id of acknowledged) {
+          await audit.record(session, client, {
+            action: 'alarm.ack',
+            objectType: 'alarm',
+            objectId: String(id),
+            after: { comment: body.comment },
+          });
+        }
+      });
     },
   };
 }

@@ -18,7 +18,7 @@ beforeAll(async () => {
   const created = await t.call(
     'POST',
     '/c/v0/plant/create',
-    { name: 'Audited roof', type: 'residential', country: 'IT', timeZone: 'Europe/Rome', dataloggers: ['600000000000001'] },
+    { name: 'Audited roof', type: 'residential', country: 'IT', timeZone: 'Europe/Rome', dataloggers: [t.claim('600000000000001')] },
     { token: acc.installerA.token, ip: '10.9.8.7' },
   );
   plantId = created.body.result.id;

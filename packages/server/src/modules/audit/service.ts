@@ -9,6 +9,7 @@ import type {
   OperationLogExportBody,
   SignInFailure,
 } from '@sunstack/shared';
+import type { UnitOfWork } from '../../db/unitOfWork.ts';
 import { EXPORT_MAX_ROWS, utcText, workbook } from '../../http/xlsx.ts';
 import { requirePermission } from '../scope/permissions.ts';
 import type { ClientInfo, Session } from '../session/service.ts';
@@ -50,7 +51,7 @@ async function pageOf<Entry>(
 }
 
 /** The operation log (who changed what, when, from where, before and after) and the account log (issue 3). */
-export function createAuditService(audits: AuditRepo) {
+export function createAuditService(audits: AuditRepo, unitOfWork: Pick<UnitOfWork, 'inTransaction'>) {
   async function operations(session: Session, filters: OperationLogExportBody, page: Page) {
     requirePermission(session, 'audit.operationLog');
     const { total, rows } = await audits.list(session, filters, page);
@@ -107,7 +108,9 @@ export function createAuditService(audits: AuditRepo) {
       );
     },
 
+    /** Records a change; only inside the unit of work that makes it, so the two commit together or not at all. */
     async record(session: Session, client: ClientInfo, change: Change) {
+      if (!unitOfWork.inTransaction()) throw new Error(`audit entry '${change.action}' outside a transaction: wrap the change in one`);
       await audits.insert({
         actorId: session.accountId,
         organisationPath: session.organisationPath,

@@ -1,11 +1,18 @@
 import type { ModuleListBody } from '@sunstack/shared';
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Db, uniqueViolation } from '../../db/client.ts';
-import { datalogger, device, plant } from '../../db/schema.ts';
+import { datalogger, device, plant, platformSecret } from '../../db/schema.ts';
 import { dataloggerVisible, plantWritable, type Scope } from '../scope/scope.ts';
 
 export function createDataloggerRepo(db: Db) {
   return {
+    /** The installation's key of datalogger check codes (migration 0019). */
+    async labelKey() {
+      const [row] = await db.select({ value: platformSecret.value }).from(platformSecret).where(eq(platformSecret.name, 'dataloggerLabel'));
+      if (!row) throw new Error('The datalogger label key is missing: run the migrations.');
+      return row.value;
+    },
+
     /** False when the SN is registered already (primary key): checked by the insert itself. */
     async insert(row: typeof datalogger.$inferInsert) {
       const rows = await db.insert(datalogger).values(row).onConflictDoNothing().returning({ sn: datalogger.sn });

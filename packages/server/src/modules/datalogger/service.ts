@@ -1,37 +1,32 @@
 import { Errno, type ModuleListBody } from '@sunstack/shared';
+import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { Dynsec, DynsecSession } from '../broker/mosquittoDynsec.ts';
 import { organisationIdOf, requirePermission } from '../scope/permissions.ts';
 import type { ClientInfo, Session } from '../session/service.ts';
+import type { DataloggerLabels } from './checkCode.ts';
 import type { DataloggerRepo } from './repo.ts';
 import { hashDeviceSecret, newDeviceSecret } from './secret.ts';
 import { isDataloggerSn, readDataloggerSheet } from './spreadsheet.ts';
 
-/** Runs the broker's part of a change; when it fails, `undo` takes the database's part back first. */
-async function undoingOnFailure(brokerPart: Promise<void> | undefined, undo: () => Promise<unknown>) {
-  try {
-    await brokerPart;
-  } catch (error) {
-    await undo();
-    throw error;
-  }
-}
-
 /**
  * Dataloggers and their MQTT secrets. With an external broker (`dynsec`), every change of who may
  * connect is made there too, on a connection opened before the database is touched: an unreachable
- * broker answers `brokerUnavailable` and changes nothing. A registration is written to the
- * database first (its primary key settles two registrations of one SN) and taken back if the
- * broker then fails; a deletion locks the datalogger out of the broker first, reversibly.
+ * broker answers `brokerUnavailable` and changes nothing. A registration is provisioned last in its
+ * transaction (its primary key settles two registrations of one SN), so a broker failure takes it
+ * back; a deletion locks the datalogger out of the broker first, reversibly.
  */
 export function createDataloggerService(deps: {
   dataloggers: DataloggerRepo;
   audit: AuditService;
+  transaction: Transaction;
+  /** The check code printed beside the SN on each label (checkCode.ts). */
+  labels: DataloggerLabels;
   dynsec?: Dynsec;
   log: { warn(message: string): void };
 }) {
-  const { dataloggers, audit, dynsec } = deps;
+  const { dataloggers, audit, transaction, labels, dynsec } = deps;
 
   async function withBroker<T>(work: (broker: DynsecSession | undefined) => Promise<T>): Promise<T> {
     const broker = await dynsec?.open();
@@ -47,18 +42,20 @@ export function createDataloggerService(deps: {
     async register(session: Session, client: ClientInfo, sn: string) {
       requirePermission(session, 'datalogger.import');
       const secret = newDeviceSecret();
-      await withBroker(async (broker) => {
-        const created = await dataloggers.insert({
-          sn,
-          secretHash: hashDeviceSecret(secret),
-          organisationId: organisationIdOf(session),
-          registeredBy: session.accountId,
-        });
-        if (!created) throw new AppError(Errno.snExists);
-        await undoingOnFailure(broker?.provision([{ sn, secret }]), () => dataloggers.deleteUnbound(session, sn));
-      });
-      await audit.record(session, client, { action: 'datalogger.register', objectType: 'datalogger', objectId: sn });
-      return { sn, secret };
+      await withBroker((broker) =>
+        transaction(async () => {
+          const created = await dataloggers.insert({
+            sn,
+            secretHash: hashDeviceSecret(secret),
+            organisationId: organisationIdOf(session),
+            registeredBy: session.accountId,
+          });
+          if (!created) throw new AppError(Errno.snExists);
+          await audit.record(session, client, { action: 'datalogger.register', objectType: 'datalogger', objectId: sn });
+          await broker?.provision([{ sn, secret }]);
+        }),
+      );
+      return { sn, secret, checkCode: await labels.codeOf(sn) };
     },
 
     /**
@@ -83,40 +80,52 @@ export function createDataloggerService(deps: {
         issues.sort((a, b) => Number(a.path.slice(5)) - Number(b.path.slice(5)));
         throw new AppError(Errno.bodyInvalid, issues);
       }
-      const secrets = [...firstRow.keys()].map((sn) => ({ sn, secret: newDeviceSecret() }));
+      const secrets = await Promise.all(
+        [...firstRow.keys()].map(async (sn) => ({ sn, secret: newDeviceSecret(), checkCode: await labels.codeOf(sn) })),
+      );
       const organisationId = organisationIdOf(session);
-      await withBroker(async (broker) => {
-        const inserted = await dataloggers.insertAll(
-          secrets.map(({ sn, secret }) => ({ sn, secretHash: hashDeviceSecret(secret), organisationId, registeredBy: session.accountId })),
-        );
-        // Another import registered some of them meanwhile: the transaction was rolled back.
-        if (!inserted) throw new AppError(Errno.snExists);
-        await undoingOnFailure(broker?.provision(secrets), async () => {
-          for (const { sn } of secrets) await dataloggers.deleteUnbound(session, sn);
-        });
-      });
-      await audit.record(session, client, {
-        action: 'datalogger.import',
-        objectType: 'datalogger',
-        objectId: `${secrets.length} dataloggers`,
-        after: { count: secrets.length },
-      });
+      await withBroker((broker) =>
+        transaction(async () => {
+          const inserted = await dataloggers.insertAll(
+            secrets.map(({ sn, secret }) => ({
+              sn,
+              secretHash: hashDeviceSecret(secret),
+              organisationId,
+              registeredBy: session.accountId,
+            })),
+          );
+          // Another import registered some of them meanwhile.
+          if (!inserted) throw new AppError(Errno.snExists);
+          await audit.record(session, client, {
+            action: 'datalogger.import',
+            objectType: 'datalogger',
+            objectId: `${secrets.length} dataloggers`,
+            after: { count: secrets.length },
+          });
+          await broker?.provision(secrets.map(({ sn, secret }) => ({ sn, secret })));
+        }),
+      );
       return { imported: secrets.length, secrets };
     },
 
     async list(session: Session, filters: ModuleListBody) {
       const { total, rows } = await dataloggers.list(session, filters);
+      // Label data is for whoever registers dataloggers (and prints their labels).
+      const showsLabels = session.permissions.includes('datalogger.import');
       return {
         total,
         currentPage: filters.currentPage,
         pageSize: filters.pageSize,
-        dataloggers: rows.map(({ logger, plantName }) => ({
-          sn: logger.sn,
-          plantId: logger.plantId,
-          plantName: plantName ?? '',
-          createdAt: logger.createdAt.getTime(),
-          boundAt: logger.boundAt?.getTime() ?? null,
-        })),
+        dataloggers: await Promise.all(
+          rows.map(async ({ logger, plantName }) => ({
+            sn: logger.sn,
+            plantId: logger.plantId,
+            plantName: plantName ?? '',
+            createdAt: logger.createdAt.getTime(),
+            boundAt: logger.boundAt?.getTime() ?? null,
+            checkCode: showsLabels ? await labels.codeOf(logger.sn) : null,
+          })),
+        ),
       };
     },
 
@@ -129,7 +138,16 @@ export function createDataloggerService(deps: {
       const devices = await dataloggers.deviceSns(sn);
       await withBroker(async (broker) => {
         await broker?.disable([sn]);
-        const deleted = await dataloggers.deleteUnbound(session, sn).catch(async (error: unknown) => {
+        const deleted = await transaction(async () => {
+          if (!(await dataloggers.deleteUnbound(session, sn))) return false;
+          await audit.record(session, client, {
+            action: 'datalogger.delete',
+            objectType: 'datalogger',
+            objectId: sn,
+            before: { organisationId: before.organisationId, registeredAt: before.createdAt, devices },
+          });
+          return true;
+        }).catch(async (error: unknown) => {
           await broker?.enable([sn]);
           throw error;
         });
@@ -143,24 +161,20 @@ export function createDataloggerService(deps: {
           ?.remove([sn])
           .catch((error: Error) => deps.log.warn(`mosquitto client of deleted datalogger ${sn} left disabled: ${error.message}`));
       });
-      await audit.record(session, client, {
-        action: 'datalogger.delete',
-        objectType: 'datalogger',
-        objectId: sn,
-        before: { organisationId: before.organisationId, registeredAt: before.createdAt, devices },
-      });
     },
 
     async unbind(session: Session, client: ClientInfo, sn: string) {
       requirePermission(session, 'datalogger.unbind');
-      const before = await dataloggers.findVisible(session, sn);
-      if (!before) throw notFound();
-      if (!(await dataloggers.unbind(session, sn))) throw notFound();
-      await audit.record(session, client, {
-        action: 'datalogger.unbind',
-        objectType: 'datalogger',
-        objectId: sn,
-        before: { plantId: before.plantId },
+      return transaction(async () => {
+        const before = await dataloggers.findVisible(session, sn);
+        if (!before) throw notFound();
+        if (!(await dataloggers.unbind(session, sn))) throw notFound();
+        await audit.record(session, client, {
+          action: 'datalogger.unbind',
+          objectType: 'datalogger',
+          objectId: sn,
+          before: { plantId: before.plantId },
+        });
       });
     },
   };

@@ -35,7 +35,7 @@ async function createPlant(name: string, dataloggers: string[], ownerName?: stri
     type: 'residential',
     country: 'DE',
     timeZone: 'Europe/Berlin',
-    dataloggers,
+    dataloggers: dataloggers.map(t.claim),
     ...(ownerName ? { owner: ownerName } : {}),
   };
   const answer = await t.call('POST', '/c/v0/plant/create', body, { token: installer.token });
@@ -249,7 +249,12 @@ describe('parallel system (spec /bus/plant/parallelSystem)', () => {
     // INV-HOME-3 hangs on the second datalogger: unbinding it takes the inverter out of the plant.
     expect((await t.call('POST', '/c/v0/module/unbind', { sn: home.loggers[1] }, { token: installer.token })).body.errno).toBe(0);
     expect(await roles()).toEqual({ 'INV-HOME-1': null, 'INV-HOME-2': null });
-    const link = await t.call('POST', '/c/v0/plant/linkSn', { id: home.id, dataloggers: [home.loggers[1]] }, { token: owner.token });
+    const link = await t.call(
+      'POST',
+      '/c/v0/plant/linkSn',
+      { id: home.id, dataloggers: [t.claim(home.loggers[1] as string)] },
+      { token: owner.token },
+    );
     expect(link.body.errno).toBe(0);
     expect(await roles()).toEqual({ 'INV-HOME-1': null, 'INV-HOME-2': null, 'INV-HOME-3': null });
   });
@@ -257,7 +262,7 @@ describe('parallel system (spec /bus/plant/parallelSystem)', () => {
 
 describe('link SN (spec /bus/plant/linkSn)', () => {
   const link = (id: number, dataloggers: string[], token = owner.token) =>
-    t.call('POST', '/c/v0/plant/linkSn', { id, dataloggers }, { token });
+    t.call('POST', '/c/v0/plant/linkSn', { id, dataloggers: dataloggers.map(t.claim) }, { token });
   const plantSns = async (id: number) =>
     (await t.call('GET', `/c/v0/plant/detail?id=${id}`, undefined, { token: admin.token })).body.result.dataloggerSns;
 

@@ -7,6 +7,7 @@ import {
   type ParallelUpdateBody,
   type PileUpdateBody,
 } from '@sunstack/shared';
+import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { PlantRepo } from '../plant/repo.ts';
@@ -15,8 +16,8 @@ import type { ClientInfo, Session } from '../session/service.ts';
 import { presentDetail, presentGrant, presentSummary } from './present.ts';
 import type { DeviceRepo } from './repo.ts';
 
-export function createDeviceService(deps: { devices: DeviceRepo; plants: PlantRepo; audit: AuditService }) {
-  const { devices, plants, audit } = deps;
+export function createDeviceService(deps: { devices: DeviceRepo; plants: PlantRepo; audit: AuditService; transaction: Transaction }) {
+  const { devices, plants, audit, transaction } = deps;
 
   /** An integrator account by user name (another role, or none, is the same "unknown target"). */
   async function integratorId(username: string) {
@@ -51,30 +52,34 @@ export function createDeviceService(deps: { devices: DeviceRepo; plants: PlantRe
      * optionally control) the chosen devices: all of them or, when one is not theirs to decide, none.
      */
     async grant(session: Session, client: ClientInfo, body: DeviceGrantBody) {
-      const sns = [...new Set(body.sns)];
-      const found = await devices.authorisation(session, sns);
-      if (found.length !== sns.length) throw notFound();
-      if (found.some((row) => !row.authorisable)) throw new AppError(Errno.noPermission);
-      const integrator = await integratorId(body.integrator);
-      await devices.grant(
-        sns.map((sn) => ({ deviceSn: sn, integratorId: integrator, canControl: body.control, grantedBy: session.accountId })),
-      );
-      for (const sn of sns) {
-        await audit.record(session, client, {
-          action: 'device.grant',
-          objectType: 'device',
-          objectId: sn,
-          after: { integrator: body.integrator, canControl: body.control },
-        });
-      }
+      return transaction(async () => {
+        const sns = [...new Set(body.sns)];
+        const found = await devices.authorisation(session, sns);
+        if (found.length !== sns.length) throw notFound();
+        if (found.some((row) => !row.authorisable)) throw new AppError(Errno.noPermission);
+        const integrator = await integratorId(body.integrator);
+        await devices.grant(
+          sns.map((sn) => ({ deviceSn: sn, integratorId: integrator, canControl: body.control, grantedBy: session.accountId })),
+        );
+        for (const sn of sns) {
+          await audit.record(session, client, {
+            action: 'device.grant',
+            objectType: 'device',
+            objectId: sn,
+            after: { integrator: body.integrator, canControl: body.control },
+          });
+        }
+      });
     },
 
     async revoke(session: Session, client: ClientInfo, sn: string, integrator: string) {
-      const [found] = await devices.authorisation(session, [sn]);
-      if (!found) throw notFound();
-      if (!found.authorisable) throw new AppError(Errno.noPermission);
-      if (!(await devices.revoke(sn, await integratorId(integrator)))) throw new AppError(Errno.targetUnknown);
-      await audit.record(session, client, { action: 'device.revoke', objectType: 'device', objectId: sn, before: { integrator } });
+      return transaction(async () => {
+        const [found] = await devices.authorisation(session, [sn]);
+        if (!found) throw notFound();
+        if (!found.authorisable) throw new AppError(Errno.noPermission);
+        if (!(await devices.revoke(sn, await integratorId(integrator)))) throw new AppError(Errno.targetUnknown);
+        await audit.record(session, client, { action: 'device.revoke', objectType: 'device', objectId: sn, before: { integrator } });
+      });
     },
 
     async grants(session: Session, filters: DeviceGrantListBody) {
@@ -85,17 +90,19 @@ export function createDeviceService(deps: { devices: DeviceRepo; plants: PlantRe
     /** The end user names its EV charger and says which of the plant's dataloggers it hangs on (spec /bus/pile/edit). */
     async updatePile(session: Session, client: ClientInfo, body: PileUpdateBody) {
       requirePermission(session, 'site.edit');
-      const before = await devices.findVisible(session, body.sn);
-      if (before?.device.type !== 'evCharger') throw notFound();
-      if (!before.writable) throw new AppError(Errno.noPermission);
-      const changes = { name: body.name, dataloggerSn: body.dataloggerSn };
-      if (!(await devices.updatePile(session, body.sn, changes))) throw new AppError(Errno.pileNoDatalogger);
-      await audit.record(session, client, {
-        action: 'device.pileUpdate',
-        objectType: 'device',
-        objectId: body.sn,
-        before: { name: before.device.name, dataloggerSn: before.device.dataloggerSn },
-        after: changes,
+      return transaction(async () => {
+        const before = await devices.findVisible(session, body.sn);
+        if (before?.device.type !== 'evCharger') throw notFound();
+        if (!before.writable) throw new AppError(Errno.noPermission);
+        const changes = { name: body.name, dataloggerSn: body.dataloggerSn };
+        if (!(await devices.updatePile(session, body.sn, changes))) throw new AppError(Errno.pileNoDatalogger);
+        await audit.record(session, client, {
+          action: 'device.pileUpdate',
+          objectType: 'device',
+          objectId: body.sn,
+          before: { name: before.device.name, dataloggerSn: before.device.dataloggerSn },
+          after: changes,
+        });
       });
     },
 
@@ -121,22 +128,24 @@ export function createDeviceService(deps: { devices: DeviceRepo; plants: PlantRe
     /** Marks the plant's master inverter and its slaves (spec /bus/plant/parallelSystem), or dissolves the system. */
     async setParallel(session: Session, client: ClientInfo, body: ParallelUpdateBody) {
       requirePermission(session, 'site.edit');
-      await writablePlant(session, body.id);
-      const before = await devices.inverters(body.id);
-      await devices.setParallel(body.id, body.master, body.slaves);
-      const roles = (rows: typeof before) => {
-        const member = rows.filter((row) => row.device.parallelRole !== null);
-        return {
-          master: member.find((row) => row.device.parallelRole === 'master')?.device.sn ?? null,
-          slaves: member.filter((row) => row.device.parallelRole === 'slave').map((row) => row.device.sn),
+      return transaction(async () => {
+        await writablePlant(session, body.id);
+        const before = await devices.inverters(body.id);
+        await devices.setParallel(body.id, body.master, body.slaves);
+        const roles = (rows: typeof before) => {
+          const member = rows.filter((row) => row.device.parallelRole !== null);
+          return {
+            master: member.find((row) => row.device.parallelRole === 'master')?.device.sn ?? null,
+            slaves: member.filter((row) => row.device.parallelRole === 'slave').map((row) => row.device.sn),
+          };
         };
-      };
-      await audit.record(session, client, {
-        action: 'plant.parallel',
-        objectType: 'plant',
-        objectId: body.id,
-        before: roles(before),
-        after: { master: body.master, slaves: body.slaves },
+        await audit.record(session, client, {
+          action: 'plant.parallel',
+          objectType: 'plant',
+          objectId: body.id,
+          before: roles(before),
+          after: { master: body.master, slaves: body.slaves },
+        });
       });
     },
   };

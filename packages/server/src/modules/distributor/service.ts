@@ -8,6 +8,7 @@ import {
   type BranchUpdateBody,
   Errno,
 } from '@sunstack/shared';
+import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import { isCountryCode } from '../meta/countries.ts';
@@ -41,8 +42,8 @@ const countryIssue = () => new AppError(Errno.bodyInvalid, [{ path: 'body.countr
  * Distributor management (administrators) and agent management (administrators, and a
  * distributor for the agents of its own branch). A branch outside the caller's answers 40404.
  */
-export function createBranchService(deps: { branches: BranchRepo; audit: AuditService }) {
-  const { branches, audit } = deps;
+export function createBranchService(deps: { branches: BranchRepo; audit: AuditService; transaction: Transaction }) {
+  const { branches, audit, transaction } = deps;
   /** Administrators see every branch; a distributor only what lies below its own organisation. */
   const within = (session: Session) => (session.access === Access.admin ? undefined : session.organisationPath);
 
@@ -72,42 +73,46 @@ export function createBranchService(deps: { branches: BranchRepo; audit: AuditSe
 
     async create(session: Session, client: ClientInfo, kind: BranchKind, body: BranchCreateBody) {
       requirePermission(session, 'organisation.add');
-      if (!isCountryCode(body.country)) throw countryIssue();
-      const parentId = await parentOf(session, kind, body.parentId);
-      const fields = { kind, parentId, name: body.name, country: body.country, email: body.email };
-      let id: number | undefined;
-      let code = body.code ?? newSignUpCode();
-      for (let attempt = 1; id === undefined; attempt++) {
-        try {
-          id = await branches.create({ ...fields, code });
-        } catch (error) {
-          // A generated code that happens to be taken is drawn again; a chosen one is the caller's to change.
-          if (body.code || attempt >= CODE_ATTEMPTS || !(error instanceof AppError)) throw error;
-          code = newSignUpCode();
+      return transaction(async () => {
+        if (!isCountryCode(body.country)) throw countryIssue();
+        const parentId = await parentOf(session, kind, body.parentId);
+        const fields = { kind, parentId, name: body.name, country: body.country, email: body.email };
+        let id: number | undefined;
+        let code = body.code ?? newSignUpCode();
+        for (let attempt = 1; id === undefined; attempt++) {
+          try {
+            id = await branches.create({ ...fields, code });
+          } catch (error) {
+            // A generated code that happens to be taken is drawn again; a chosen one is the caller's to change.
+            if (body.code || attempt >= CODE_ATTEMPTS || !(error instanceof AppError)) throw error;
+            code = newSignUpCode();
+          }
         }
-      }
-      await audit.record(session, client, {
-        action: `${kind}.create`,
-        objectType: 'organisation',
-        objectId: id,
-        after: { ...fields, code },
+        await audit.record(session, client, {
+          action: `${kind}.create`,
+          objectType: 'organisation',
+          objectId: id,
+          after: { ...fields, code },
+        });
+        return { id, code };
       });
-      return { id, code };
     },
 
     async update(session: Session, client: ClientInfo, kind: BranchKind, body: BranchUpdateBody) {
       requirePermission(session, 'organisation.edit');
-      const { id, ...changes } = body;
-      if (changes.country !== undefined && !isCountryCode(changes.country)) throw countryIssue();
-      const before = await branches.find(kind, within(session), id);
-      if (!before) throw notFound();
-      await branches.update(id, changes);
-      await audit.record(session, client, {
-        action: `${kind}.update`,
-        objectType: 'organisation',
-        objectId: id,
-        before: { name: before.name, country: before.country, email: before.email, code: before.code },
-        after: changes,
+      return transaction(async () => {
+        const { id, ...changes } = body;
+        if (changes.country !== undefined && !isCountryCode(changes.country)) throw countryIssue();
+        const before = await branches.find(kind, within(session), id);
+        if (!before) throw notFound();
+        await branches.update(id, changes);
+        await audit.record(session, client, {
+          action: `${kind}.update`,
+          objectType: 'organisation',
+          objectId: id,
+          before: { name: before.name, country: before.country, email: before.email, code: before.code },
+          after: changes,
+        });
       });
     },
   };

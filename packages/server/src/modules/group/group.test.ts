@@ -1,6 +1,7 @@
 import { Access, DEFAULT_PERMISSIONS, Errno, GROUP_MEMBERS_PER_CALL } from '@sunstack/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { device, organisation } from '../../db/schema.ts';
+import { createUnitOfWork } from '../../db/unitOfWork.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 import { createAccountRepo } from '../account/repo.ts';
 import { createAuditRepo } from '../audit/repo.ts';
@@ -39,7 +40,7 @@ beforeAll(async () => {
     const plant = await t.call(
       'POST',
       '/c/v0/plant/create',
-      { name: `Group plant ${i}`, type: 'commercial', country: 'IT', city: 'Bologna', timeZone: 'Europe/Rome', dataloggers: [sn] },
+      { name: `Group plant ${i}`, type: 'commercial', country: 'IT', city: 'Bologna', timeZone: 'Europe/Rome', dataloggers: [t.claim(sn)] },
       { token: installer.token },
     );
     expect(plant.body.errno).toBe(0);
@@ -132,8 +133,9 @@ describe('group management (spec section 2, /bus/group/management)', () => {
 
   it("keeps groups and members in the caller's scope, should other roles reach it (the calls are 255 only today)", async () => {
     // The service below the routes, as a branch manager's session would reach it.
-    const audit = createAuditService(createAuditRepo(t.database.db));
-    const groups = createGroupService({ groups: createGroupRepo(t.database.db), audit });
+    const { db, transaction, inTransaction } = createUnitOfWork(t.database.db);
+    const audit = createAuditService(createAuditRepo(db), { inTransaction });
+    const groups = createGroupService({ groups: createGroupRepo(db), audit, transaction });
     const client = { ip: '127.0.0.1', userAgent: 'test' };
     const root = await createAccountRepo(t.database.db).rootOrganisationId();
     const [other] = await t.database.db

@@ -7,6 +7,7 @@ import {
   type GroupMembersChangeBody,
   type GroupSummary,
 } from '@sunstack/shared';
+import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import { organisationIdOf } from '../scope/permissions.ts';
@@ -37,8 +38,8 @@ function unknownMembers(keys: string[], known: Set<string>) {
  * that batch operations act on. A member the caller cannot see is refused exactly like one that
  * does not exist (41944, naming the entries), and nothing changes.
  */
-export function createGroupService(deps: { groups: GroupRepo; audit: AuditService }) {
-  const { groups, audit } = deps;
+export function createGroupService(deps: { groups: GroupRepo; audit: AuditService; transaction: Transaction }) {
+  const { groups, audit, transaction } = deps;
 
   async function visibleGroup(session: Session, id: number) {
     const group = await groups.find(session, id);
@@ -53,32 +54,38 @@ export function createGroupService(deps: { groups: GroupRepo; audit: AuditServic
     },
 
     async create(session: Session, client: ClientInfo, body: GroupCreateBody) {
-      const id = await groups.create({ ...body, organisationId: organisationIdOf(session), createdBy: session.accountId });
-      await audit.record(session, client, { action: 'group.create', objectType: 'group', objectId: id, after: body });
-      return { id };
+      return transaction(async () => {
+        const id = await groups.create({ ...body, organisationId: organisationIdOf(session), createdBy: session.accountId });
+        await audit.record(session, client, { action: 'group.create', objectType: 'group', objectId: id, after: body });
+        return { id };
+      });
     },
 
     async rename(session: Session, client: ClientInfo, id: number, name: string) {
-      const before = await visibleGroup(session, id);
-      await groups.rename(id, name);
-      await audit.record(session, client, {
-        action: 'group.rename',
-        objectType: 'group',
-        objectId: id,
-        before: { name: before.name },
-        after: { name },
+      return transaction(async () => {
+        const before = await visibleGroup(session, id);
+        await groups.rename(id, name);
+        await audit.record(session, client, {
+          action: 'group.rename',
+          objectType: 'group',
+          objectId: id,
+          before: { name: before.name },
+          after: { name },
+        });
       });
     },
 
     async delete(session: Session, client: ClientInfo, id: number) {
-      const before = await visibleGroup(session, id);
-      const members = await groups.memberCount(id);
-      await groups.delete(id);
-      await audit.record(session, client, {
-        action: 'group.delete',
-        objectType: 'group',
-        objectId: id,
-        before: { kind: before.kind, name: before.name, members },
+      return transaction(async () => {
+        const before = await visibleGroup(session, id);
+        const members = await groups.memberCount(id);
+        await groups.delete(id);
+        await audit.record(session, client, {
+          action: 'group.delete',
+          objectType: 'group',
+          objectId: id,
+          before: { kind: before.kind, name: before.name, members },
+        });
       });
     },
 
@@ -91,35 +98,39 @@ export function createGroupService(deps: { groups: GroupRepo; audit: AuditServic
 
     /** All or nothing: every key must be a plant id or device SN (as the group's kind says) that the caller sees. */
     async addMembers(session: Session, client: ClientInfo, body: GroupMembersChangeBody) {
-      const group = await visibleGroup(session, body.id);
-      const keys = distinct(body.members);
-      unknownMembers(body.members, await groups.visibleKeys(session, group.kind, keys));
-      const already = await groups.memberKeys(session, group, keys);
-      const added = keys.filter((key) => !already.has(key));
-      if ((await groups.memberCount(group.id)) + added.length > GROUP_MAX_MEMBERS) throw new AppError(Errno.groupFull);
-      if (added.length > 0) await groups.addMembers(group, added);
-      await audit.record(session, client, {
-        action: 'group.addMembers',
-        objectType: 'group',
-        objectId: group.id,
-        after: { members: added },
+      return transaction(async () => {
+        const group = await visibleGroup(session, body.id);
+        const keys = distinct(body.members);
+        unknownMembers(body.members, await groups.visibleKeys(session, group.kind, keys));
+        const already = await groups.memberKeys(session, group, keys);
+        const added = keys.filter((key) => !already.has(key));
+        if ((await groups.memberCount(group.id)) + added.length > GROUP_MAX_MEMBERS) throw new AppError(Errno.groupFull);
+        if (added.length > 0) await groups.addMembers(group, added);
+        await audit.record(session, client, {
+          action: 'group.addMembers',
+          objectType: 'group',
+          objectId: group.id,
+          after: { members: added },
+        });
+        return { added: added.length };
       });
-      return { added: added.length };
     },
 
     /** All or nothing: every key must be a member the caller sees. */
     async removeMembers(session: Session, client: ClientInfo, body: GroupMembersChangeBody) {
-      const group = await visibleGroup(session, body.id);
-      const keys = distinct(body.members);
-      unknownMembers(body.members, await groups.memberKeys(session, group, keys));
-      await groups.removeMembers(group, keys);
-      await audit.record(session, client, {
-        action: 'group.removeMembers',
-        objectType: 'group',
-        objectId: group.id,
-        before: { members: keys },
+      return transaction(async () => {
+        const group = await visibleGroup(session, body.id);
+        const keys = distinct(body.members);
+        unknownMembers(body.members, await groups.memberKeys(session, group, keys));
+        await groups.removeMembers(group, keys);
+        await audit.record(session, client, {
+          action: 'group.removeMembers',
+          objectType: 'group',
+          objectId: group.id,
+          before: { members: keys },
+        });
+        return { removed: keys.length };
       });
-      return { removed: keys.length };
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   type InvitationSummary,
   type Language,
 } from '@sunstack/shared';
+import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AccountRepo } from '../account/repo.ts';
 import type { AuditService } from '../audit/service.ts';
@@ -30,44 +31,47 @@ export function createInvitationService(deps: {
   accounts: Pick<AccountRepo, 'emailTaken'>;
   mail: MailService;
   audit: AuditService;
+  transaction: Transaction;
   publicUrl: string;
   now: () => number;
 }) {
-  const { invitations, accounts, mail, audit, publicUrl, now } = deps;
+  const { invitations, accounts, mail, audit, transaction, publicUrl, now } = deps;
   /** Administrators see every branch; branch managers their own and those below it. */
   const branchOf = (session: Session) => (session.access === Access.admin ? undefined : session.organisationPath);
 
   return {
     async create(session: Session, client: ClientInfo, body: InvitationCreateBody, language: Language) {
       requirePermission(session, 'member.add');
-      const branch = await invitations.organisationInBranch(branchOf(session), body.organisationId ?? organisationIdOf(session));
-      if (!branch) throw notFound();
-      if (await accounts.emailTaken(body.email)) throw new AppError(Errno.emailTaken);
-      const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(now() + INVITATION_TTL_DAYS * DAY_MS);
-      const mailLanguage = body.language ?? language;
-      const id = await invitations.insert(
-        {
-          tokenHash: hashToken(token),
-          email: body.email,
-          access: body.accountType,
-          organisationId: branch.id,
-          invitedBy: session.accountId,
-          language: mailLanguage,
-          expiresAt,
-        },
-        new Date(now()),
-      );
-      const link = `${publicUrl.replace(/\/$/, '')}/signUp?invitation=${token}`;
-      const template = body.accountType === Access.installer ? 'invitationInstaller' : 'invitationEndUser';
-      await mail.send(body.email, template, mailLanguage, { organisation: branch.name, link, days: INVITATION_TTL_DAYS });
-      await audit.record(session, client, {
-        action: 'invitation.create',
-        objectType: 'invitation',
-        objectId: id,
-        after: { email: body.email, accountType: body.accountType, organisationId: branch.id, expiresAt: expiresAt.toISOString() },
+      return transaction(async () => {
+        const branch = await invitations.organisationInBranch(branchOf(session), body.organisationId ?? organisationIdOf(session));
+        if (!branch) throw notFound();
+        if (await accounts.emailTaken(body.email)) throw new AppError(Errno.emailTaken);
+        const token = randomBytes(32).toString('base64url');
+        const expiresAt = new Date(now() + INVITATION_TTL_DAYS * DAY_MS);
+        const mailLanguage = body.language ?? language;
+        const id = await invitations.insert(
+          {
+            tokenHash: hashToken(token),
+            email: body.email,
+            access: body.accountType,
+            organisationId: branch.id,
+            invitedBy: session.accountId,
+            language: mailLanguage,
+            expiresAt,
+          },
+          new Date(now()),
+        );
+        const link = `${publicUrl.replace(/\/$/, '')}/signUp?invitation=${token}`;
+        const template = body.accountType === Access.installer ? 'invitationInstaller' : 'invitationEndUser';
+        await mail.send(body.email, template, mailLanguage, { organisation: branch.name, link, days: INVITATION_TTL_DAYS });
+        await audit.record(session, client, {
+          action: 'invitation.create',
+          objectType: 'invitation',
+          objectId: id,
+          after: { email: body.email, accountType: body.accountType, organisationId: branch.id, expiresAt: expiresAt.toISOString() },
+        });
+        return { id, expiresAt: expiresAt.getTime() };
       });
-      return { id, expiresAt: expiresAt.getTime() };
     },
 
     async list(session: Session, filters: InvitationListBody) {
@@ -90,14 +94,16 @@ export function createInvitationService(deps: {
     /** Withdraws a pending invitation; one outside the branch answers 40404, one no longer pending 41940. */
     async revoke(session: Session, client: ClientInfo, id: number) {
       requirePermission(session, 'member.add');
-      const found = await invitations.findInBranch(branchOf(session), id);
-      if (!found) throw notFound();
-      if (!(await invitations.revoke(id, new Date(now())))) throw new AppError(Errno.invitationInvalid);
-      await audit.record(session, client, {
-        action: 'invitation.revoke',
-        objectType: 'invitation',
-        objectId: id,
-        before: { email: found.email },
+      return transaction(async () => {
+        const found = await invitations.findInBranch(branchOf(session), id);
+        if (!found) throw notFound();
+        if (!(await invitations.revoke(id, new Date(now())))) throw new AppError(Errno.invitationInvalid);
+        await audit.record(session, client, {
+          action: 'invitation.revoke',
+          objectType: 'invitation',
+          objectId: id,
+          before: { email: found.email },
+        });
       });
     },
 

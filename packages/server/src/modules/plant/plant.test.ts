@@ -1,6 +1,7 @@
 import { Access, Errno } from '@sunstack/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
+import { checkCodeGuessLimits } from '../datalogger/checkCode.ts';
 import { DELETIONS_BEFORE_CONFIRM } from './service.ts';
 
 let t: TestApp;
@@ -20,7 +21,7 @@ const site = (dataloggers: string[], extra: Record<string, unknown> = {}) => ({
   type: 'residential',
   country: 'ES',
   timeZone: 'Europe/Madrid',
-  dataloggers,
+  dataloggers: dataloggers.map(t.claim),
   ...extra,
 });
 const create = (body: unknown, token = installer.token) => t.call('POST', '/c/v0/plant/create', body, { token });
@@ -96,6 +97,62 @@ describe('creating a plant (spec sections 5 and 8)', () => {
     expect(again.body.errno).toBe(Errno.snExists);
     const list = await t.call('POST', '/c/v0/plant/list', { name: 'sunny', pageSize: 50 }, { token: installer.token });
     expect(list.body.result.plants.filter((p: { dataloggers: number }) => p.dataloggers === 0)).toEqual([]);
+  });
+
+  it('takes the check code of the label: an SN alone claims nothing, and tells nothing', async () => {
+    const claimer = await t.createAccount(Access.installer);
+    const unbound = await registerDatalogger();
+    const bound = await registerDatalogger();
+    expect((await create(site([bound]))).body.errno).toBe(0);
+    const withCode = (sn: string, checkCode: string) => ({ ...site([]), dataloggers: [{ sn, checkCode }] });
+    // A wrong code answers the same for a registered unbound SN, a bound one and one never registered.
+    const answers = [];
+    for (const sn of [unbound, bound, '399999999999998']) answers.push((await create(withCode(sn, 'AAAAAAAA'), claimer.token)).body);
+    expect(answers[0]).toEqual({
+      errno: Errno.checkCodeWrong,
+      result: { issues: [{ path: 'body.dataloggers.0.checkCode', message: 'validation.checkCodeWrong' }] },
+    });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    // The label's code, typed in any case with spaces, proves possession; then the SN's state is told.
+    const code = t.claim(unbound).checkCode;
+    const typed = `${code.slice(0, 4).toLowerCase()} ${code.slice(4)}`;
+    expect((await create(withCode(bound, t.claim(bound).checkCode), claimer.token)).body.errno).toBe(Errno.snExists);
+    expect((await create(withCode('399999999999998', t.claim('399999999999998').checkCode), claimer.token)).body.errno).toBe(
+      Errno.snInvalid,
+    );
+    expect((await create(withCode(unbound, typed), claimer.token)).body.errno).toBe(0);
+  });
+
+  it('throttles wrong check codes per account: then even the right code waits', async () => {
+    const guesser = await t.createAccount(Access.installer);
+    const sn = await registerDatalogger();
+    const [perAccount] = checkCodeGuessLimits(guesser.id, '127.0.0.1');
+    const guesses = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        create({ ...site([]), dataloggers: [{ sn, checkCode: `AAAAAA${'ABCDEFGHJKLMNPQRSTUVWXYZ2'[i]}A` }] }, guesser.token),
+      ),
+    );
+    const errnos = guesses.map((answer) => answer.body.errno);
+    expect(errnos.filter((errno) => errno === Errno.checkCodeWrong)).toHaveLength(perAccount?.max as number);
+    expect(errnos.filter((errno) => errno === Errno.tooFrequent)).toHaveLength(25 - (perAccount?.max as number));
+    expect((await create(site([sn]), guesser.token)).body.errno).toBe(Errno.tooFrequent);
+    const windowMs = (perAccount?.windowMs as number) + 1_000;
+    t.clock.offsetMs += windowMs;
+    expect((await create(site([sn]), guesser.token)).body.errno).toBe(0);
+    // Back, for the deletions below, which the database dates by its own clock.
+    t.clock.offsetMs -= windowMs;
+  });
+
+  it("answers a registration's check code, and lists codes only to who registers dataloggers", async () => {
+    const sn = '200000000009999';
+    const registered = await t.call('POST', '/c/v0/module/create', { sn }, { token: admin.token });
+    expect(registered.body.result.checkCode).toBe(t.claim(sn).checkCode);
+    const listed = await t.call('POST', '/c/v0/module/list', { sn, pageSize: 10 }, { token: admin.token });
+    expect(listed.body.result.dataloggers[0].checkCode).toBe(t.claim(sn).checkCode);
+    expect((await create(site([sn]))).body.errno).toBe(0);
+    const byInstaller = await t.call('POST', '/c/v0/module/list', { sn, pageSize: 10 }, { token: installer.token });
+    expect(byInstaller.body.result.dataloggers.map((row: { checkCode: string | null }) => row.checkCode)).toEqual([null]);
   });
 
   it('gives the plant to an end user by user name, and refuses an unknown one', async () => {

@@ -1,6 +1,17 @@
-import { Access, Errno, type PlantCreateBody, type PlantLinkSnBody, type PlantListBody, type PlantUpdateBody } from '@sunstack/shared';
-import { AppError, notFound } from '../../http/errors.ts';
+import {
+  Access,
+  type DataloggerClaim,
+  Errno,
+  type PlantCreateBody,
+  type PlantLinkSnBody,
+  type PlantListBody,
+  type PlantUpdateBody,
+} from '@sunstack/shared';
+import type { AttemptLimiter } from '../../core/attempts.ts';
+import type { Transaction } from '../../db/unitOfWork.ts';
+import { AppError, type Issue, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
+import { checkCodeGuessLimits, type DataloggerLabels } from '../datalogger/checkCode.ts';
 import { organisationIdOf, requirePermission } from '../scope/permissions.ts';
 import type { ClientInfo, Session } from '../session/service.ts';
 import { presentDetail, presentSummary } from './present.ts';
@@ -10,15 +21,40 @@ import type { PlantRepo } from './repo.ts';
 export const DELETIONS_BEFORE_CONFIRM = 3;
 export const DELETION_WINDOW_MS = 10 * 60_000;
 
-export function createPlantService(deps: { plants: PlantRepo; audit: AuditService; now: () => number }) {
-  const { plants, audit, now } = deps;
+export function createPlantService(deps: {
+  plants: PlantRepo;
+  audit: AuditService;
+  transaction: Transaction;
+  /** Binding a datalogger takes the check code of its label. */
+  labels: DataloggerLabels;
+  attempts: AttemptLimiter;
+  now: () => number;
+}) {
+  const { plants, audit, transaction, labels, attempts, now } = deps;
 
-  /** Every SN once, each a registered datalogger that no plant holds (spec sections 5 and 8). */
-  async function checkDataloggers(sns: string[]) {
+  /**
+   * Every SN once, each with its label's check code, each a registered datalogger that no plant
+   * holds (spec sections 5 and 8). The codes are judged first, and a call with a wrong one counts
+   * as a guess (checkCodeGuessLimits): an SN alone claims nothing, and whether it is registered or
+   * bound is told only to whoever holds its label.
+   */
+  async function checkDataloggers(session: Session, client: ClientInfo, claims: DataloggerClaim[]) {
+    const sns = claims.map((claim) => claim.sn);
     if (new Set(sns).size !== sns.length) throw new AppError(Errno.snDuplicate);
+    const attempt = await attempts.take(checkCodeGuessLimits(session.accountId, client.ip));
+    if (!attempt) throw new AppError(Errno.tooFrequent);
+    const wrong: Issue[] = [];
+    for (const [index, claim] of claims.entries()) {
+      if (!(await labels.matches(claim.sn, claim.checkCode))) {
+        wrong.push({ path: `body.dataloggers.${index}.checkCode`, message: 'validation.checkCodeWrong' });
+      }
+    }
+    if (wrong.length > 0) throw new AppError(Errno.checkCodeWrong, wrong);
+    await attempt.giveBack();
     const states = await plants.dataloggerStates(sns);
     if (states.length !== sns.length) throw new AppError(Errno.snInvalid);
     if (states.some((state) => state.plantId !== null)) throw new AppError(Errno.snExists);
+    return sns;
   }
 
   /** A plant the caller may change: missing or out of scope is 40404, visible but read-only is 40300. */
@@ -43,34 +79,45 @@ export function createPlantService(deps: { plants: PlantRepo; audit: AuditServic
 
     async create(session: Session, client: ClientInfo, body: PlantCreateBody) {
       const { dataloggers, owner, ...fields } = body;
-      await checkDataloggers(dataloggers);
-      const ownerId = owner ? await plants.accountId(owner, Access.endUser) : undefined;
-      if (owner && ownerId === undefined) throw new AppError(Errno.ownerUnknown);
-      const id = await plants.create(
-        {
-          ...fields,
-          organisationId: organisationIdOf(session),
-          installerId: session.access === Access.installer ? session.accountId : null,
-          ownerId: ownerId ?? null,
-          createdBy: session.accountId,
-        },
-        dataloggers,
-      );
-      await audit.record(session, client, { action: 'plant.create', objectType: 'plant', objectId: id, after: body });
-      return { id };
+      // Outside the transaction: a wrong check code must stay counted when the call fails.
+      const sns = await checkDataloggers(session, client, dataloggers);
+      return transaction(async () => {
+        const ownerId = owner ? await plants.accountId(owner, Access.endUser) : undefined;
+        if (owner && ownerId === undefined) throw new AppError(Errno.ownerUnknown);
+        const id = await plants.create(
+          {
+            ...fields,
+            organisationId: organisationIdOf(session),
+            installerId: session.access === Access.installer ? session.accountId : null,
+            ownerId: ownerId ?? null,
+            createdBy: session.accountId,
+          },
+          sns,
+        );
+        // The SNs, never the codes: the log is not where labels are read.
+        await audit.record(session, client, {
+          action: 'plant.create',
+          objectType: 'plant',
+          objectId: id,
+          after: { ...body, dataloggers: sns },
+        });
+        return { id };
+      });
     },
 
     async update(session: Session, client: ClientInfo, body: PlantUpdateBody) {
       requirePermission(session, 'site.edit');
       const { id, ...changes } = body;
-      const before = await writablePlant(session, id);
-      if (!(await plants.update(session, id, changes))) throw notFound();
-      await audit.record(session, client, {
-        action: 'plant.update',
-        objectType: 'plant',
-        objectId: id,
-        before: before.plant,
-        after: changes,
+      return transaction(async () => {
+        const before = await writablePlant(session, id);
+        if (!(await plants.update(session, id, changes))) throw notFound();
+        await audit.record(session, client, {
+          action: 'plant.update',
+          objectType: 'plant',
+          objectId: id,
+          before: before.plant,
+          after: changes,
+        });
       });
     },
 
@@ -78,33 +125,39 @@ export function createPlantService(deps: { plants: PlantRepo; audit: AuditServic
     async linkSn(session: Session, client: ClientInfo, body: PlantLinkSnBody) {
       requirePermission(session, 'site.edit');
       await writablePlant(session, body.id);
-      await checkDataloggers(body.dataloggers);
-      await plants.bindDataloggers(session, body.id, body.dataloggers);
-      await audit.record(session, client, {
-        action: 'plant.linkSn',
-        objectType: 'plant',
-        objectId: body.id,
-        after: { dataloggers: body.dataloggers },
+      const sns = await checkDataloggers(session, client, body.dataloggers);
+      return transaction(async () => {
+        await plants.bindDataloggers(session, body.id, sns);
+        await audit.record(session, client, {
+          action: 'plant.linkSn',
+          objectType: 'plant',
+          objectId: body.id,
+          after: { dataloggers: sns },
+        });
       });
     },
 
     /** Shares read-only with an end user, or grants an installer (branch managers and administrators only). */
     async share(session: Session, client: ClientInfo, id: number, username: string, role: 'viewer' | 'installer') {
-      const plant = await writablePlant(session, id);
-      if (role === 'installer' && ![Access.admin, Access.distributor, Access.agent].includes(session.access as 255)) {
-        throw new AppError(Errno.noPermission);
-      }
-      const accountId = await plants.accountId(username, role === 'installer' ? Access.installer : Access.endUser);
-      if (accountId === undefined || accountId === plant.plant.ownerId) throw new AppError(Errno.targetUnknown);
-      await plants.addMember({ plantId: id, accountId, role, grantedBy: session.accountId });
-      await audit.record(session, client, { action: 'plant.share', objectType: 'plant', objectId: id, after: { user: username, role } });
+      return transaction(async () => {
+        const plant = await writablePlant(session, id);
+        if (role === 'installer' && ![Access.admin, Access.distributor, Access.agent].includes(session.access as 255)) {
+          throw new AppError(Errno.noPermission);
+        }
+        const accountId = await plants.accountId(username, role === 'installer' ? Access.installer : Access.endUser);
+        if (accountId === undefined || accountId === plant.plant.ownerId) throw new AppError(Errno.targetUnknown);
+        await plants.addMember({ plantId: id, accountId, role, grantedBy: session.accountId });
+        await audit.record(session, client, { action: 'plant.share', objectType: 'plant', objectId: id, after: { user: username, role } });
+      });
     },
 
     async unshare(session: Session, client: ClientInfo, id: number, username: string) {
-      await writablePlant(session, id);
-      const accountId = await plants.accountId(username, Access.endUser, Access.installer);
-      if (accountId === undefined || !(await plants.removeMember(id, accountId))) throw new AppError(Errno.targetUnknown);
-      await audit.record(session, client, { action: 'plant.unshare', objectType: 'plant', objectId: id, before: { user: username } });
+      return transaction(async () => {
+        await writablePlant(session, id);
+        const accountId = await plants.accountId(username, Access.endUser, Access.installer);
+        if (accountId === undefined || !(await plants.removeMember(id, accountId))) throw new AppError(Errno.targetUnknown);
+        await audit.record(session, client, { action: 'plant.unshare', objectType: 'plant', objectId: id, before: { user: username } });
+      });
     },
 
     async members(session: Session, id: number) {
@@ -115,11 +168,13 @@ export function createPlantService(deps: { plants: PlantRepo; audit: AuditServic
 
     async delete(session: Session, client: ClientInfo, id: number, confirm: boolean) {
       requirePermission(session, 'site.delete');
-      const before = await writablePlant(session, id);
-      const recent = await plants.deletionsSince(session.accountId, new Date(now() - DELETION_WINDOW_MS));
-      if (recent >= DELETIONS_BEFORE_CONFIRM && !confirm) throw new AppError(Errno.plantDeleteTooFrequent);
-      if (!(await plants.softDelete(session, id))) throw notFound();
-      await audit.record(session, client, { action: 'plant.delete', objectType: 'plant', objectId: id, before: before.plant });
+      return transaction(async () => {
+        const before = await writablePlant(session, id);
+        const recent = await plants.deletionsSince(session.accountId, new Date(now() - DELETION_WINDOW_MS));
+        if (recent >= DELETIONS_BEFORE_CONFIRM && !confirm) throw new AppError(Errno.plantDeleteTooFrequent);
+        if (!(await plants.softDelete(session, id))) throw notFound();
+        await audit.record(session, client, { action: 'plant.delete', objectType: 'plant', objectId: id, before: before.plant });
+      });
     },
   };
 }

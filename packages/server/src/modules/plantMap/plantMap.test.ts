@@ -38,7 +38,7 @@ async function createPlant(installer: string, name: string, position?: { latitud
     type: 'residential',
     country: 'DE',
     timeZone: 'Europe/Berlin',
-    dataloggers: [sn],
+    dataloggers: [t.claim(sn)],
     ...position,
     ...(owner ? { owner } : {}),
   };

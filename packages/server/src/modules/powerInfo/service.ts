@@ -16,6 +16,7 @@ import {
   ROLES,
   type RoleGroupAssignBody,
 } from '@sunstack/shared';
+import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import { effectivePermissions, requirePermission } from '../scope/permissions.ts';
@@ -46,8 +47,13 @@ const asked = <T>(value: T | undefined): value is T => value !== undefined;
  * of spec section 6 each account holds. Anything that changes which switches someone holds needs
  * role.edit, runs under the lockout guard, and evicts the sessions it affects from every cache.
  */
-export function createPowerInfoService(deps: { powerInfo: PowerInfoRepo; sessions: SessionService; audit: AuditService }) {
-  const { powerInfo, sessions, audit } = deps;
+export function createPowerInfoService(deps: {
+  powerInfo: PowerInfoRepo;
+  sessions: SessionService;
+  audit: AuditService;
+  transaction: Transaction;
+}) {
+  const { powerInfo, sessions, audit, transaction } = deps;
 
   async function existingGroup(id: number) {
     const group = await powerInfo.findGroup(id);
@@ -69,9 +75,11 @@ export function createPowerInfoService(deps: { powerInfo: PowerInfoRepo; session
 
     async updateCompany(session: Session, client: ClientInfo, body: CompanyUpdateBody) {
       requirePermission(session, 'organisation.edit');
-      const { id, ...before } = await powerInfo.company();
-      await powerInfo.updateCompany(body);
-      await audit.record(session, client, { action: 'company.update', objectType: 'organisation', objectId: id, before, after: body });
+      return transaction(async () => {
+        const { id, ...before } = await powerInfo.company();
+        await powerInfo.updateCompany(body);
+        await audit.record(session, client, { action: 'company.update', objectType: 'organisation', objectId: id, before, after: body });
+      });
     },
 
     async departments(session: Session) {
@@ -81,50 +89,56 @@ export function createPowerInfoService(deps: { powerInfo: PowerInfoRepo; session
 
     async createDepartment(session: Session, client: ClientInfo, body: DepartmentCreateBody) {
       requirePermission(session, 'organisation.add');
-      if (body.parentId !== undefined) await existingDepartment(body.parentId);
-      const id = await powerInfo.change(KEEPER, async (tx) => {
-        if ((await tx.countDepartments()) >= POWER_INFO_LIMITS.departments) throw new AppError(Errno.departmentLimitReached);
-        return tx.insertDepartment({ parentId: body.parentId ?? null, name: body.name });
+      return transaction(async () => {
+        if (body.parentId !== undefined) await existingDepartment(body.parentId);
+        const id = await powerInfo.change(KEEPER, async (tx) => {
+          if ((await tx.countDepartments()) >= POWER_INFO_LIMITS.departments) throw new AppError(Errno.departmentLimitReached);
+          return tx.insertDepartment({ parentId: body.parentId ?? null, name: body.name });
+        });
+        await audit.record(session, client, { action: 'department.create', objectType: 'department', objectId: id, after: body });
+        return { id };
       });
-      await audit.record(session, client, { action: 'department.create', objectType: 'department', objectId: id, after: body });
-      return { id };
     },
 
     /** Renaming needs organisation.edit; assigning a group changes members' switches, so it needs role.edit. */
     async updateDepartment(session: Session, client: ClientInfo, body: DepartmentUpdateBody) {
-      const { id, ...fields } = body;
-      if (asked(fields.name)) requirePermission(session, 'organisation.edit');
-      if (asked(fields.permissionGroupId)) requirePermission(session, 'role.edit');
-      const before = await existingDepartment(id);
-      if (!asked(fields.name) && !asked(fields.permissionGroupId)) return;
-      if (fields.permissionGroupId) await existingGroup(fields.permissionGroupId);
-      await powerInfo.change(KEEPER, (tx) => tx.updateDepartment(id, fields));
-      // Departments hold administrators only (members), so their sessions are the ones to re-read.
-      if (asked(fields.permissionGroupId)) await sessions.forgetCachedSessions(revocationOfRole(Access.admin));
-      await audit.record(session, client, {
-        action: 'department.update',
-        objectType: 'department',
-        objectId: id,
-        before: { name: before.name, permissionGroupId: before.permissionGroupId },
-        after: fields,
+      return transaction(async () => {
+        const { id, ...fields } = body;
+        if (asked(fields.name)) requirePermission(session, 'organisation.edit');
+        if (asked(fields.permissionGroupId)) requirePermission(session, 'role.edit');
+        const before = await existingDepartment(id);
+        if (!asked(fields.name) && !asked(fields.permissionGroupId)) return;
+        if (fields.permissionGroupId) await existingGroup(fields.permissionGroupId);
+        await powerInfo.change(KEEPER, (tx) => tx.updateDepartment(id, fields));
+        // Departments hold administrators only (members), so their sessions are the ones to re-read.
+        if (asked(fields.permissionGroupId)) await sessions.forgetCachedSessions(revocationOfRole(Access.admin));
+        await audit.record(session, client, {
+          action: 'department.update',
+          objectType: 'department',
+          objectId: id,
+          before: { name: before.name, permissionGroupId: before.permissionGroupId },
+          after: fields,
+        });
       });
     },
 
     /** Only an empty department goes: no members, no sub-departments (clear errors, nothing changes). */
     async deleteDepartment(session: Session, client: ClientInfo, id: number) {
       requirePermission(session, 'organisation.delete');
-      const before = await existingDepartment(id);
-      await powerInfo.change(KEEPER, async (tx) => {
-        const usage = await tx.departmentUsage(id);
-        if (usage.members > 0) throw new AppError(Errno.departmentHasMembers);
-        if (usage.children > 0) throw new AppError(Errno.departmentHasChildren);
-        await tx.deleteDepartment(id);
-      });
-      await audit.record(session, client, {
-        action: 'department.delete',
-        objectType: 'department',
-        objectId: id,
-        before: { name: before.name, parentId: before.parentId, permissionGroupId: before.permissionGroupId },
+      return transaction(async () => {
+        const before = await existingDepartment(id);
+        await powerInfo.change(KEEPER, async (tx) => {
+          const usage = await tx.departmentUsage(id);
+          if (usage.members > 0) throw new AppError(Errno.departmentHasMembers);
+          if (usage.children > 0) throw new AppError(Errno.departmentHasChildren);
+          await tx.deleteDepartment(id);
+        });
+        await audit.record(session, client, {
+          action: 'department.delete',
+          objectType: 'department',
+          objectId: id,
+          before: { name: before.name, parentId: before.parentId, permissionGroupId: before.permissionGroupId },
+        });
       });
     },
 
@@ -136,41 +150,52 @@ export function createPowerInfoService(deps: { powerInfo: PowerInfoRepo; session
 
     async createGroup(session: Session, client: ClientInfo, body: PermissionGroupCreateBody) {
       requirePermission(session, 'role.add');
-      const fields = { name: body.name, permissions: canonical(body.permissions) };
-      const id = await powerInfo.change(KEEPER, (tx) => tx.insertGroup(fields));
-      await audit.record(session, client, { action: 'permissionGroup.create', objectType: 'permissionGroup', objectId: id, after: fields });
-      return { id };
+      return transaction(async () => {
+        const fields = { name: body.name, permissions: canonical(body.permissions) };
+        const id = await powerInfo.change(KEEPER, (tx) => tx.insertGroup(fields));
+        await audit.record(session, client, {
+          action: 'permissionGroup.create',
+          objectType: 'permissionGroup',
+          objectId: id,
+          after: fields,
+        });
+        return { id };
+      });
     },
 
     async updateGroup(session: Session, client: ClientInfo, body: PermissionGroupUpdateBody) {
       requirePermission(session, 'role.edit');
-      const before = await existingGroup(body.id);
-      const fields = { name: body.name, permissions: canonical(body.permissions) };
-      await powerInfo.change(KEEPER, (tx) => tx.updateGroup(body.id, fields));
-      await sessions.forgetCachedSessions(revocationOfGroup(body.id));
-      await audit.record(session, client, {
-        action: 'permissionGroup.update',
-        objectType: 'permissionGroup',
-        objectId: body.id,
-        before: { name: before.name, permissions: before.permissions },
-        after: fields,
+      return transaction(async () => {
+        const before = await existingGroup(body.id);
+        const fields = { name: body.name, permissions: canonical(body.permissions) };
+        await powerInfo.change(KEEPER, (tx) => tx.updateGroup(body.id, fields));
+        await sessions.forgetCachedSessions(revocationOfGroup(body.id));
+        await audit.record(session, client, {
+          action: 'permissionGroup.update',
+          objectType: 'permissionGroup',
+          objectId: body.id,
+          before: { name: before.name, permissions: before.permissions },
+          after: fields,
+        });
       });
     },
 
     /** Only an unassigned group goes, so deleting never changes anyone's switches behind the operator's back. */
     async deleteGroup(session: Session, client: ClientInfo, id: number) {
       requirePermission(session, 'role.delete');
-      const before = await existingGroup(id);
-      await powerInfo.change(KEEPER, async (tx) => {
-        const usage = await tx.groupUsage(id);
-        if (usage.members + usage.departments + usage.roles > 0) throw new AppError(Errno.permissionGroupInUse);
-        await tx.deleteGroup(id);
-      });
-      await audit.record(session, client, {
-        action: 'permissionGroup.delete',
-        objectType: 'permissionGroup',
-        objectId: id,
-        before: { name: before.name, permissions: before.permissions },
+      return transaction(async () => {
+        const before = await existingGroup(id);
+        await powerInfo.change(KEEPER, async (tx) => {
+          const usage = await tx.groupUsage(id);
+          if (usage.members + usage.departments + usage.roles > 0) throw new AppError(Errno.permissionGroupInUse);
+          await tx.deleteGroup(id);
+        });
+        await audit.record(session, client, {
+          action: 'permissionGroup.delete',
+          objectType: 'permissionGroup',
+          objectId: id,
+          before: { name: before.name, permissions: before.permissions },
+        });
       });
     },
 
@@ -193,16 +218,18 @@ export function createPowerInfoService(deps: { powerInfo: PowerInfoRepo; session
 
     async assignRoleGroup(session: Session, client: ClientInfo, body: RoleGroupAssignBody) {
       requirePermission(session, 'role.edit');
-      if (body.permissionGroupId !== null) await existingGroup(body.permissionGroupId);
-      const before = (await powerInfo.roleGroups()).find((row) => row.access === body.access)?.group.id ?? null;
-      await powerInfo.change(KEEPER, (tx) => tx.setRoleGroup(body.access, body.permissionGroupId));
-      await sessions.forgetCachedSessions(revocationOfRole(body.access));
-      await audit.record(session, client, {
-        action: 'permissionGroup.assignRole',
-        objectType: 'permissionGroup',
-        objectId: body.permissionGroupId ?? before ?? '',
-        before: { access: body.access, permissionGroupId: before },
-        after: body,
+      return transaction(async () => {
+        if (body.permissionGroupId !== null) await existingGroup(body.permissionGroupId);
+        const before = (await powerInfo.roleGroups()).find((row) => row.access === body.access)?.group.id ?? null;
+        await powerInfo.change(KEEPER, (tx) => tx.setRoleGroup(body.access, body.permissionGroupId));
+        await sessions.forgetCachedSessions(revocationOfRole(body.access));
+        await audit.record(session, client, {
+          action: 'permissionGroup.assignRole',
+          objectType: 'permissionGroup',
+          objectId: body.permissionGroupId ?? before ?? '',
+          before: { access: body.access, permissionGroupId: before },
+          after: body,
+        });
       });
     },
 
@@ -219,25 +246,27 @@ export function createPowerInfoService(deps: { powerInfo: PowerInfoRepo; session
      */
     async updateMember(session: Session, client: ClientInfo, body: MemberUpdateBody) {
       requirePermission(session, 'member.edit');
-      const { id, ...fields } = body;
-      if (asked(fields.permissionGroupId)) requirePermission(session, 'role.edit');
-      const before = await powerInfo.findMember(id);
-      if (!before) throw notFound();
-      if (!asked(fields.departmentId) && !asked(fields.permissionGroupId)) return;
-      if (fields.departmentId) await existingDepartment(fields.departmentId);
-      if (fields.permissionGroupId) await existingGroup(fields.permissionGroupId);
-      await powerInfo.change(KEEPER, async (tx) => {
-        const groupBefore = await tx.effectiveGroupId(id);
-        await tx.updateMember(id, fields);
-        if ((await tx.effectiveGroupId(id)) !== groupBefore) requirePermission(session, 'role.edit');
-      });
-      await sessions.forgetCachedSessions(revocationOfAccount(id));
-      await audit.record(session, client, {
-        action: 'member.update',
-        objectType: 'account',
-        objectId: id,
-        before: { departmentId: before.departmentId, permissionGroupId: before.permissionGroupId },
-        after: fields,
+      return transaction(async () => {
+        const { id, ...fields } = body;
+        if (asked(fields.permissionGroupId)) requirePermission(session, 'role.edit');
+        const before = await powerInfo.findMember(id);
+        if (!before) throw notFound();
+        if (!asked(fields.departmentId) && !asked(fields.permissionGroupId)) return;
+        if (fields.departmentId) await existingDepartment(fields.departmentId);
+        if (fields.permissionGroupId) await existingGroup(fields.permissionGroupId);
+        await powerInfo.change(KEEPER, async (tx) => {
+          const groupBefore = await tx.effectiveGroupId(id);
+          await tx.updateMember(id, fields);
+          if ((await tx.effectiveGroupId(id)) !== groupBefore) requirePermission(session, 'role.edit');
+        });
+        await sessions.forgetCachedSessions(revocationOfAccount(id));
+        await audit.record(session, client, {
+          action: 'member.update',
+          objectType: 'account',
+          objectId: id,
+          before: { departmentId: before.departmentId, permissionGroupId: before.permissionGroupId },
+          after: fields,
+        });
       });
     },
   };

@@ -134,7 +134,14 @@ beforeAll(async () => {
   ] as const) {
     await t.call('POST', '/c/v0/module/create', { sn }, { token: acc.admin?.token });
     const installer = key === 'pA' ? acc.instA : acc.instB;
-    const body = { name: key, type: 'residential', country: 'DE', timeZone: 'Europe/Berlin', dataloggers: [sn], owner: PLANT_OWNER[key] };
+    const body = {
+      name: key,
+      type: 'residential',
+      country: 'DE',
+      timeZone: 'Europe/Berlin',
+      dataloggers: [t.claim(sn)],
+      owner: PLANT_OWNER[key],
+    };
     const answer = await t.call('POST', '/c/v0/plant/create', body, { token: installer?.token });
     plantIds[key] = answer.body.result.id;
     // Devices come from the datalogger's inventory (issue 4); here they are written directly.

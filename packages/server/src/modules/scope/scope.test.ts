@@ -42,7 +42,14 @@ async function registerDatalogger() {
 
 async function createPlant(installer: string, name: string, owner?: string) {
   const sn = await registerDatalogger();
-  const body = { name, type: 'residential', country: 'DE', timeZone: 'Europe/Berlin', dataloggers: [sn], ...(owner ? { owner } : {}) };
+  const body = {
+    name,
+    type: 'residential',
+    country: 'DE',
+    timeZone: 'Europe/Berlin',
+    dataloggers: [t.claim(sn)],
+    ...(owner ? { owner } : {}),
+  };
   const answer = await t.call('POST', '/c/v0/plant/create', body, { token: accounts[installer]?.token });
   expect(answer.body.errno, JSON.stringify(answer.body)).toBe(0);
   const id = answer.body.result.id;
@@ -119,7 +126,7 @@ const PROBES: Record<string, Probe> = {
   'GET /c/v0/plant/detail': (token, { id }) => get(`/c/v0/plant/detail?id=${id}`, token),
   'POST /c/v0/plant/update': (token, { id }) => post('/c/v0/plant/update', { id, city: 'Probe City' }, token),
   'POST /c/v0/plant/delete': (token, { id }) => post('/c/v0/plant/delete', { id, confirm: true }, token),
-  'POST /c/v0/plant/linkSn': (token, { id }) => post('/c/v0/plant/linkSn', { id, dataloggers: [spareSn] }, token),
+  'POST /c/v0/plant/linkSn': (token, { id }) => post('/c/v0/plant/linkSn', { id, dataloggers: [t.claim(spareSn)] }, token),
   'POST /c/v0/module/unbind': (token, { sn }) => post('/c/v0/module/unbind', { sn }, token),
   'POST /c/v0/module/delete': (token, { sn }) => post('/c/v0/module/delete', { sn }, token),
   'GET /c/v0/device/detail': (token, { inverter }) => get(`/c/v0/device/detail?sn=${inverter}`, token),
@@ -282,7 +289,7 @@ describe('scope matrix', () => {
 describe('mass assignment', () => {
   it('never takes owner, organisation, installer, creator or ids from a body', async () => {
     const sn = await registerDatalogger();
-    const base = { name: 'Sneaky', type: 'residential', country: 'DE', timeZone: 'Europe/Berlin', dataloggers: [sn] };
+    const base = { name: 'Sneaky', type: 'residential', country: 'DE', timeZone: 'Europe/Berlin', dataloggers: [t.claim(sn)] };
     for (const extra of [{ organisationId: 1 }, { installerId: 1 }, { ownerId: 1 }, { createdBy: 1 }, { id: 1 }, { deletedAt: null }]) {
       const answer = await t.call('POST', '/c/v0/plant/create', { ...base, ...extra }, { token: accounts.installerB1?.token });
       expect(answer.body.errno, JSON.stringify(extra)).toBe(Errno.bodyInvalid);

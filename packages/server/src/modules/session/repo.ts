@@ -1,6 +1,6 @@
-import { and, eq, gte, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { account, organisation, permissionGroup, session, signInFailure } from '../../db/schema.ts';
+import { account, organisation, permissionGroup, session } from '../../db/schema.ts';
 import { REVOCATION_CHANNEL } from './sessionCache.ts';
 
 export type RevokeReason = 'logout' | 'changed';
@@ -51,21 +51,6 @@ export function createSessionRepo(db: Db) {
     /** Tells every process (this one included) that sessions ended; see sessionCache.ts. */
     async announceRevocation(payload: string) {
       await db.execute(sql`select pg_notify(${REVOCATION_CHANNEL}, ${payload})`);
-    },
-
-    async recordFailure(username: string, ip: string, at: Date) {
-      await db.insert(signInFailure).values({ username, ip, createdAt: at });
-    },
-
-    async countFailuresSince(username: string, ip: string, since: Date) {
-      const [row] = await db
-        .select({
-          byUser: sql<number>`count(*) filter (where ${signInFailure.username} = ${username})`.mapWith(Number),
-          byIp: sql<number>`count(*) filter (where ${signInFailure.ip} = ${ip})`.mapWith(Number),
-        })
-        .from(signInFailure)
-        .where(and(gte(signInFailure.createdAt, since), or(eq(signInFailure.username, username), eq(signInFailure.ip, ip))));
-      return { byUser: row?.byUser ?? 0, byIp: row?.byIp ?? 0 };
     },
   };
 }

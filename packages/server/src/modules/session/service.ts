@@ -1,4 +1,5 @@
 import { Errno, type LoginBody, type Permission } from '@sunstack/shared';
+import { type AttemptLimiter, passwordGuessLimits } from '../../core/attempts.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AccountRepo } from '../account/repo.ts';
 import type { AuditService } from '../audit/service.ts';
@@ -27,21 +28,18 @@ export interface ClientInfo {
   userAgent: string;
 }
 
-/** Sign-in throttling: failures counted over this window, per account and per address. */
-export const THROTTLE_WINDOW_MS = 15 * 60_000;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_ADDRESS = 20;
-
 export function createSessionService(deps: {
   sessions: SessionRepo;
   accounts: AccountRepo;
   cache: SessionCache;
   /** Sign-ins, their failures and sign-outs go to the account log. */
   audit: Pick<AuditService, 'recordAccountEvent'>;
+  /** Wrong passwords are limited per account and address, per address, and per account (passwordGuessLimits). */
+  attempts: AttemptLimiter;
   tokenTtlMs: number;
   now: () => number;
 }) {
-  const { sessions, accounts, cache, audit, tokenTtlMs, now } = deps;
+  const { sessions, accounts, cache, audit, attempts, tokenTtlMs, now } = deps;
 
   /** Ends sessions here at once and tells the other processes. */
   async function revoked(payload: string) {
@@ -69,14 +67,12 @@ export function createSessionService(deps: {
      * are not written to the account log, so a flood cannot grow it without bound.
      */
     async login(body: LoginBody, client: ClientInfo) {
-      const login = body.user.toLowerCase();
-      const failures = await sessions.countFailuresSince(login, client.ip, new Date(now() - THROTTLE_WINDOW_MS));
-      if (failures.byUser >= MAX_FAILURES_PER_ACCOUNT || failures.byIp >= MAX_FAILURES_PER_ADDRESS) {
-        throw new AppError(Errno.tooFrequent);
-      }
       const found = await accounts.findByLogin(body.user);
+      // User name and email of one account count as one; what names no account counts as typed.
+      const subject = found ? `account:${found.id}` : `login:${body.user.toLowerCase()}`;
+      const attempt = await attempts.take(passwordGuessLimits(subject, client.ip));
+      if (!attempt) throw new AppError(Errno.tooFrequent);
       if (!(await verifyPassword(found?.passwordHash, body.password)) || !found) {
-        await sessions.recordFailure(login, client.ip, new Date(now()));
         await audit.recordAccountEvent(client, {
           event: 'signInFailed',
           account: found ?? null,
@@ -86,6 +82,7 @@ export function createSessionService(deps: {
         });
         throw new AppError(Errno.wrongCredentials);
       }
+      await attempt.giveBack();
       if (found.disabledAt) {
         await audit.recordAccountEvent(client, { event: 'signInFailed', account: found, actorId: null, detail: 'disabled' });
         throw new AppError(Errno.accountDisabled);

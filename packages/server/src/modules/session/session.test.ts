@@ -1,7 +1,11 @@
 import { Access, Errno } from '@sunstack/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AttemptLimit } from '../../core/attempts.ts';
+import { passwordGuessLimits } from '../../core/attempts.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS, THROTTLE_WINDOW_MS } from './service.ts';
+
+// The limits as sign-in applies them: per account and address, per address, per account.
+const [PAIR, ADDRESS, ACCOUNT] = passwordGuessLimits('subject', 'ip') as [AttemptLimit, AttemptLimit, AttemptLimit];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,22 +39,53 @@ describe('sign-in', () => {
     expect(body.errno).toBe(Errno.bodyInvalid);
   });
 
-  it('throttles failures per account', async () => {
+  it('throttles failures per account and address, without locking the owner out from elsewhere', async () => {
     const account = await t.createAccount(Access.endUser, { username: 'carol_1' });
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
-      expect((await login('carol_1', 'wrong-pass', `10.1.0.${i}`)).body.errno).toBe(Errno.wrongCredentials);
+    for (let i = 0; i < PAIR.max; i++) {
+      expect((await login('carol_1', 'wrong-pass', '10.1.0.1')).body.errno).toBe(Errno.wrongCredentials);
     }
-    // Even the right password is refused while throttled, from any address.
-    expect((await login('carol_1', account.password, '10.1.1.1')).body.errno).toBe(Errno.tooFrequent);
-    t.clock.offsetMs += THROTTLE_WINDOW_MS + 1_000;
+    // Even the right password is refused from that address while throttled; the owner elsewhere gets in.
+    expect((await login('carol_1', account.password, '10.1.0.1')).body.errno).toBe(Errno.tooFrequent);
     expect((await login('carol_1', account.password, '10.1.1.1')).body.errno).toBe(0);
+    t.clock.offsetMs += PAIR.windowMs + 1_000;
+    expect((await login('carol_1', account.password, '10.1.0.1')).body.errno).toBe(0);
+  });
+
+  it('counts user name and email of one account as one', async () => {
+    const account = await t.createAccount(Access.endUser, { username: 'erin_1', email: 'erin@example.test' });
+    for (let i = 0; i < PAIR.max; i++) {
+      const typed = i % 2 === 0 ? 'erin_1' : 'ERIN@example.test';
+      expect((await login(typed, 'wrong-pass', '10.3.0.1')).body.errno).toBe(Errno.wrongCredentials);
+    }
+    expect((await login('erin@example.test', account.password, '10.3.0.1')).body.errno).toBe(Errno.tooFrequent);
   });
 
   it('throttles failures per address across accounts', async () => {
     const account = await t.createAccount(Access.endUser, { username: 'dave_1' });
-    for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) await login(`someone_${i}`, 'wrong-pass', '10.2.0.1');
+    for (let i = 0; i < ADDRESS.max; i++) await login(`someone_${i}`, 'wrong-pass', '10.2.0.1');
     expect((await login('dave_1', account.password, '10.2.0.1')).body.errno).toBe(Errno.tooFrequent);
     expect((await login('dave_1', account.password, '10.2.0.2')).body.errno).toBe(0);
+  });
+
+  it('caps failures per account across addresses, for a longer window', async () => {
+    const account = await t.createAccount(Access.endUser, { username: 'frank_1' });
+    for (let i = 0; i < ACCOUNT.max; i++) await login('frank_1', 'wrong-pass', `10.4.${i}.1`);
+    expect((await login('frank_1', account.password, '10.4.250.1')).body.errno).toBe(Errno.tooFrequent);
+    t.clock.offsetMs += ACCOUNT.windowMs + 1_000;
+    expect((await login('frank_1', account.password, '10.4.250.1')).body.errno).toBe(0);
+  });
+
+  it('gives a concurrent burst exactly the allowed number of tries', async () => {
+    const account = await t.createAccount(Access.endUser, { username: 'grace_1' });
+    const burst = await Promise.all(Array.from({ length: 40 }, () => login('grace_1', 'wrong-pass', '10.5.0.1')));
+    const errnos = burst.map((answer) => answer.body.errno);
+    expect(errnos.filter((errno) => errno === Errno.wrongCredentials)).toHaveLength(PAIR.max);
+    expect(errnos.filter((errno) => errno === Errno.tooFrequent)).toHaveLength(40 - PAIR.max);
+
+    // Sixty guesses from ten addresses, the right password among the last: the account's ceiling holds.
+    const guesses = Array.from({ length: 60 }, (_, i) => login('grace_1', i === 59 ? account.password : `wrong-${i}`, `10.6.${i % 10}.1`));
+    const judged = (await Promise.all(guesses)).filter((answer) => answer.body.errno !== Errno.tooFrequent);
+    expect(judged).toHaveLength(ACCOUNT.max - PAIR.max);
   });
 });
 
@@ -100,5 +135,16 @@ describe('tokens', () => {
     );
     expect(change.body.errno).toBe(Errno.oldPasswordWrong);
     expect((await login(account.username, account.password, '10.4.0.1')).body.errno).toBe(0);
+  });
+
+  it('limits wrong current passwords like failed sign-ins, concurrent ones included', async () => {
+    const account = await t.createAccount(Access.installer);
+    const change = (oldPassword: string) =>
+      t.call('POST', '/c/v0/user/password', { oldPassword, newPassword: 'newsecret1' }, { token: account.token, ip: '10.7.0.1' });
+    const errnos = (await Promise.all(Array.from({ length: 12 }, (_, i) => change(`guess-${i}`)))).map((answer) => answer.body.errno);
+    expect(errnos.filter((errno) => errno === Errno.oldPasswordWrong)).toHaveLength(PAIR.max);
+    expect((await change(account.password)).body.errno).toBe(Errno.tooFrequent);
+    // The count is the account's: sign-in from that address waits as well.
+    expect((await login(account.username, account.password, '10.7.0.1')).body.errno).toBe(Errno.tooFrequent);
   });
 });

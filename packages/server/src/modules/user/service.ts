@@ -9,6 +9,7 @@ import {
   type UserListBody,
   type UserUpdateBody,
 } from '@sunstack/shared';
+import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AccountRepo } from '../account/repo.ts';
 import type { AuditService } from '../audit/service.ts';
@@ -37,8 +38,14 @@ const isManageable = (session: Session, row: Pick<UserRow, 'id' | 'access'>) =>
  * set passwords: creating and resetting answer a one-time password, shown once, which the account
  * must replace after signing in.
  */
-export function createUserService(deps: { users: UserRepo; accounts: AccountRepo; sessions: SessionService; audit: AuditService }) {
-  const { users, accounts, sessions, audit } = deps;
+export function createUserService(deps: {
+  users: UserRepo;
+  accounts: AccountRepo;
+  sessions: SessionService;
+  audit: AuditService;
+  transaction: Transaction;
+}) {
+  const { users, accounts, sessions, audit, transaction } = deps;
 
   async function visibleAccount(session: Session, id: number) {
     const row = await users.findVisible(session, id);
@@ -92,64 +99,72 @@ export function createUserService(deps: { users: UserRepo; accounts: AccountRepo
       const organisationId = body.organisationId ?? organisationIdOf(session);
       await checkPlacement(session, body.access, organisationId);
       const password = oneTimePassword();
-      const created = await accounts.insert({
-        organisationId,
-        username: body.username,
-        email: body.email,
-        name: body.name ?? '',
-        phone: body.phone ?? '',
-        access: body.access,
-        language: body.language ?? language,
-        passwordHash: await hashPassword(password),
-        passwordChangeRequired: true,
-        clientId: randomBytes(8).toString('hex'),
+      const passwordHash = await hashPassword(password);
+      return transaction(async () => {
+        const created = await accounts.insert({
+          organisationId,
+          username: body.username,
+          email: body.email,
+          name: body.name ?? '',
+          phone: body.phone ?? '',
+          access: body.access,
+          language: body.language ?? language,
+          passwordHash,
+          passwordChangeRequired: true,
+          clientId: randomBytes(8).toString('hex'),
+        });
+        await audit.record(session, client, {
+          action: 'account.create',
+          objectType: 'account',
+          objectId: created.id,
+          after: auditedFields(created),
+        });
+        await audit.recordAccountEvent(client, { event: 'created', account: created, actorId: session.accountId });
+        return { id: created.id, password };
       });
-      await audit.record(session, client, {
-        action: 'account.create',
-        objectType: 'account',
-        objectId: created.id,
-        after: auditedFields(created),
-      });
-      await audit.recordAccountEvent(client, { event: 'created', account: created, actorId: session.accountId });
-      return { id: created.id, password };
     },
 
     /** Role and branch changes end the account's sessions: they carry both. */
     async update(session: Session, client: ClientInfo, body: UserUpdateBody) {
       requirePermission(session, 'member.edit');
       const { id, ...changes } = body;
-      const before = await manageableAccount(session, id);
-      const moved =
-        (changes.access ?? before.access) !== before.access || (changes.organisationId ?? before.organisationId) !== before.organisationId;
-      if (moved) {
-        await checkPlacement(session, changes.access ?? (before.access as Role), changes.organisationId ?? before.organisationId);
-      }
-      if (!(await users.update(session, id, changes))) throw notFound();
-      if (moved) await endSessions(id);
-      await audit.record(session, client, {
-        action: 'account.update',
-        objectType: 'account',
-        objectId: id,
-        before: auditedFields(before),
-        after: changes,
+      return transaction(async () => {
+        const before = await manageableAccount(session, id);
+        const moved =
+          (changes.access ?? before.access) !== before.access ||
+          (changes.organisationId ?? before.organisationId) !== before.organisationId;
+        if (moved) {
+          await checkPlacement(session, changes.access ?? (before.access as Role), changes.organisationId ?? before.organisationId);
+        }
+        if (!(await users.update(session, id, changes))) throw notFound();
+        if (moved) await endSessions(id);
+        await audit.record(session, client, {
+          action: 'account.update',
+          objectType: 'account',
+          objectId: id,
+          before: auditedFields(before),
+          after: changes,
+        });
       });
     },
 
     /** Disabling ends the account's sessions; it can no longer sign in until enabled again. */
     async setEnabled(session: Session, client: ClientInfo, id: number, enabled: boolean) {
       requirePermission(session, 'member.delete');
-      const before = await manageableAccount(session, id);
-      if ((before.disabledAt === null) === enabled) return;
-      if (!(await users.setDisabled(session, id, !enabled))) throw notFound();
-      if (!enabled) await endSessions(id);
-      await audit.record(session, client, {
-        action: enabled ? 'account.enable' : 'account.disable',
-        objectType: 'account',
-        objectId: id,
-        before: { username: before.username, enabled: !enabled },
-        after: { enabled },
+      return transaction(async () => {
+        const before = await manageableAccount(session, id);
+        if ((before.disabledAt === null) === enabled) return;
+        if (!(await users.setDisabled(session, id, !enabled))) throw notFound();
+        if (!enabled) await endSessions(id);
+        await audit.record(session, client, {
+          action: enabled ? 'account.enable' : 'account.disable',
+          objectType: 'account',
+          objectId: id,
+          before: { username: before.username, enabled: !enabled },
+          after: { enabled },
+        });
+        await audit.recordAccountEvent(client, { event: enabled ? 'enabled' : 'disabled', account: before, actorId: session.accountId });
       });
-      await audit.recordAccountEvent(client, { event: enabled ? 'enabled' : 'disabled', account: before, actorId: session.accountId });
     },
 
     /** Never a shared fixed password: a random one, answered once; the account's sessions end. */
@@ -157,17 +172,20 @@ export function createUserService(deps: { users: UserRepo; accounts: AccountRepo
       requirePermission(session, 'member.resetPassword');
       const target = await manageableAccount(session, id);
       const password = oneTimePassword();
-      if (!(await users.setOneTimePassword(session, id, await hashPassword(password)))) throw notFound();
-      await endSessions(id);
-      // Which account, never the password.
-      await audit.record(session, client, {
-        action: 'account.resetPassword',
-        objectType: 'account',
-        objectId: id,
-        after: { username: target.username },
+      const passwordHash = await hashPassword(password);
+      return transaction(async () => {
+        if (!(await users.setOneTimePassword(session, id, passwordHash))) throw notFound();
+        await endSessions(id);
+        // Which account, never the password.
+        await audit.record(session, client, {
+          action: 'account.resetPassword',
+          objectType: 'account',
+          objectId: id,
+          after: { username: target.username },
+        });
+        await audit.recordAccountEvent(client, { event: 'passwordResetByOperator', account: target, actorId: session.accountId });
+        return { id, password };
       });
-      await audit.recordAccountEvent(client, { event: 'passwordResetByOperator', account: target, actorId: session.accountId });
-      return { id, password };
     },
   };
 }

@@ -1,7 +1,9 @@
 import { Access, Errno, LIMITS, PERMISSIONS, type Permission } from '@sunstack/shared';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAttemptLimiter } from '../../core/attempts.ts';
 import { account, auditLog, organisation } from '../../db/schema.ts';
+import { createUnitOfWork } from '../../db/unitOfWork.ts';
 import type { AppError } from '../../http/errors.ts';
 import { type ApiAnswer, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 import { codeIn } from '../../test/mailCapture.ts';
@@ -498,18 +500,19 @@ describe('permission switches', () => {
 
   it('checks the member switch of every call on the server', async () => {
     // The service itself, with a session that lacks one switch (permission groups can take any away).
-    const db = t.database.db;
-    const audit = createAuditService(createAuditRepo(db));
+    const { db, transaction, inTransaction } = createUnitOfWork(t.database.db);
+    const audit = createAuditService(createAuditRepo(db), { inTransaction });
     const accounts = createAccountRepo(db);
     const sessions = createSessionService({
       sessions: createSessionRepo(db),
       accounts,
       cache: createSessionCache({ ttlMs: 1_000, maxEntries: 10, now: Date.now }),
       audit,
+      attempts: createAttemptLimiter(db, Date.now),
       tokenTtlMs: 60_000,
       now: Date.now,
     });
-    const users = createUserService({ users: createUserRepo(db), accounts, sessions, audit });
+    const users = createUserService({ users: createUserRepo(db), accounts, sessions, audit, transaction });
     const client = { ip: '127.0.0.1', userAgent: 'test' };
     const calls: Record<Permission, (session: Session) => Promise<unknown>> = {
       'member.query': (session) => users.list(session, { currentPage: 1, pageSize: 10 }),

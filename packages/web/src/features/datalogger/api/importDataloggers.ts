@@ -1,11 +1,9 @@
+import type { ModuleImportResult } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { dataloggerListKey } from './listDataloggers.ts';
 
-export interface ImportResult {
-  imported: number;
-  secrets: { sn: string; secret: string }[];
-}
+export type ImportResult = ModuleImportResult;
 
 /** Silent: the dialog lists the rows at fault itself. */
 export function useImportDataloggers() {

@@ -1,14 +1,8 @@
-import type { ModuleListBody } from '@sunstack/shared';
+import type { ModuleListBody, ModuleSummary } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
-export interface DataloggerRow {
-  sn: string;
-  plantId: number | null;
-  plantName: string;
-  createdAt: number;
-  boundAt: number | null;
-}
+export type DataloggerRow = ModuleSummary;
 
 export const dataloggerListKey = ['datalogger', 'list'] as const;
 

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errnoMessage, type Issue } from '../../../lib/http.ts';
 import { type ImportResult, useImportDataloggers } from '../api/importDataloggers.ts';
 
-/** The secrets as CSV, for the factory's flashing tool; offered once, like the secrets themselves. */
+/** The secrets and label check codes as CSV, for the factory's flashing and label tools; offered once, like the secrets themselves. */
 function downloadSecrets(result: ImportResult) {
-  const csv = ['sn,secret', ...result.secrets.map(({ sn, secret }) => `${sn},${secret}`)].join('\n');
+  const csv = ['sn,secret,checkCode', ...result.secrets.map(({ sn, secret, checkCode }) => `${sn},${secret},${checkCode}`)].join('\n');
   const link = document.createElement('a');
   link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
   link.download = `datalogger-secrets-${new Date().toISOString().slice(0, 10)}.csv`;

@@ -1,5 +1,5 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { dataloggerSnSchema } from '@sunstack/shared';
+import { dataloggerSnSchema, type ModuleCreateResult } from '@sunstack/shared';
 import { Alert, Button, Card, Flex, Form, Input, Modal, message, Popconfirm, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -22,7 +22,7 @@ function RegisterDialog({ open, onClose }: { open: boolean; onClose: () => void 
   const { t } = useTranslation();
   const [form] = Form.useForm<{ sn: string }>();
   const register = useRegisterDatalogger();
-  const [issued, setIssued] = useState<{ sn: string; secret: string } | null>(null);
+  const [issued, setIssued] = useState<ModuleCreateResult | null>(null);
   const close = () => {
     setIssued(null);
     form.resetFields();
@@ -55,6 +55,12 @@ function RegisterDialog({ open, onClose }: { open: boolean; onClose: () => void 
           <Typography.Text code copyable style={{ fontSize: 16 }}>
             {issued.secret}
           </Typography.Text>
+          <Typography.Text>
+            {t('datalogger.checkCodeForLabel')}{' '}
+            <Typography.Text code copyable>
+              {issued.checkCode}
+            </Typography.Text>
+          </Typography.Text>
         </Flex>
       ) : (
         <Form form={form} layout="vertical">
@@ -83,6 +89,10 @@ export default function DataloggerPage() {
 
   const columns: ColumnsType<DataloggerRow> = [
     { title: t('plant.dataloggerSn'), dataIndex: 'sn', render: (sn: string) => <Typography.Text code>{sn}</Typography.Text> },
+    // The label's check code, for whoever registers dataloggers; the server answers null to the others.
+    ...(list.data?.dataloggers.some((row) => row.checkCode !== null)
+      ? [{ title: t('plant.checkCode'), dataIndex: 'checkCode', render: (code: string) => <Typography.Text code>{code}</Typography.Text> }]
+      : []),
     {
       title: t('datalogger.plant'),
       dataIndex: 'plantName',

@@ -1,5 +1,6 @@
 import {
   countryCodeSchema,
+  type DataloggerClaim,
   PLANT_TYPES,
   type PlantCreateBody,
   type PlantDetail,
@@ -22,7 +23,7 @@ import { replaceCurrentTab } from './replaceCurrentTab.ts';
 type FormValues = Omit<PlantCreateBody, 'commissionedOn' | 'gridConnectedOn' | 'dataloggers'> & {
   commissionedOn?: Dayjs | null;
   gridConnectedOn?: Dayjs | null;
-  dataloggers: { sn: string }[];
+  dataloggers: DataloggerClaim[];
 };
 type Contact = NonNullable<PlantCreateBody['userContact']>;
 
@@ -105,7 +106,7 @@ export function PlantForm({ plant }: { plant?: PlantDetail }) {
         ...filled({ commissionedOn: day(commissionedOn), gridConnectedOn: day(gridConnectedOn) }),
         ...(Object.keys(contact(installerContact)).length ? { installerContact: contact(installerContact) } : {}),
         ...(Object.keys(contact(userContact)).length ? { userContact: contact(userContact) } : {}),
-        dataloggers: dataloggers.map((d) => d.sn.trim()),
+        dataloggers: dataloggers.map((d) => ({ sn: d.sn.trim(), checkCode: d.checkCode })),
       } as PlantCreateBody);
       void message.success(t('plant.created', { name: fields.name }));
       form.resetFields();
@@ -140,7 +141,9 @@ export function PlantForm({ plant }: { plant?: PlantDetail }) {
       form={form}
       layout="vertical"
       onFinish={onFinish}
-      initialValues={plant ? formValuesOf(plant) : { type: 'residential', timeZone: ownZone, currency: 'EUR', dataloggers: [{ sn: '' }] }}
+      initialValues={
+        plant ? formValuesOf(plant) : { type: 'residential', timeZone: ownZone, currency: 'EUR', dataloggers: [{ sn: '', checkCode: '' }] }
+      }
       scrollToFirstError
       style={{ maxWidth: 960 }}
     >

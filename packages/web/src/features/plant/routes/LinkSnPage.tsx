@@ -1,3 +1,4 @@
+import type { DataloggerClaim } from '@sunstack/shared';
 import { Alert, Button, Card, Form, message, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { replaceCurrentTab } from '../components/replaceCurrentTab.ts';
 
 interface FormValues {
   id: number;
-  dataloggers: { sn: string }[];
+  dataloggers: DataloggerClaim[];
 }
 
 /**
@@ -34,7 +35,7 @@ export default function LinkSnPage() {
 
   const onFinish = async ({ id, dataloggers }: FormValues) => {
     try {
-      await link.mutateAsync({ id, dataloggers: dataloggers.map((d) => d.sn.trim()) });
+      await link.mutateAsync({ id, dataloggers: dataloggers.map((d) => ({ sn: d.sn.trim(), checkCode: d.checkCode })) });
       void message.success(t('plant.linked'));
       replaceCurrentTab(`/bus/plant/detail?id=${id}`);
     } catch (error) {
@@ -45,7 +46,7 @@ export default function LinkSnPage() {
   return (
     <Card title={t('navBar.linkSn')} variant="borderless">
       <Alert type="info" showIcon title={t('plant.linkSnHint')} style={{ marginBottom: 24, maxWidth: 640 }} />
-      <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ id: initialId, dataloggers: [{ sn: '' }] }}>
+      <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ id: initialId, dataloggers: [{ sn: '', checkCode: '' }] }}>
         <Form.Item label={t('plant.linkSnPlant')} name="id" rules={[{ required: true, message: t('plant.choosePlant') }]}>
           <Select
             showSearch={{ filterOption: false, onSearch: setSearch }}
