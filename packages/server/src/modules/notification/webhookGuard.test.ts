@@ -162,7 +162,8 @@ describe('webhooks to private addresses with the switch off', () => {
       return row?.delivery;
     };
     const deadline = Date.now() + 15_000;
-    while (!((await deliveryOf(literal))?.attempts && (await deliveryOf(named))?.attempts)) {
+    // Claimed first (attempts), judged after: wait for both failures to be recorded.
+    while (!((await deliveryOf(literal))?.lastError && (await deliveryOf(named))?.lastError)) {
       if (Date.now() > deadline) throw new Error('timed out waiting for both attempts');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
