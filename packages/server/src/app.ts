@@ -38,7 +38,7 @@ import { createBranchService } from './modules/distributor/service.ts';
 import { createGroupRepo } from './modules/group/repo.ts';
 import { groupRoutes } from './modules/group/routes.ts';
 import { createGroupService } from './modules/group/service.ts';
-import { createIngestMetrics } from './modules/ingest/metrics.ts';
+import { createIngestMetrics, metricsRoute } from './modules/ingest/metrics.ts';
 import { createIngestRepo } from './modules/ingest/repo.ts';
 import { createIngestService, type IngestService } from './modules/ingest/service.ts';
 import { createInvitationRepo } from './modules/invitation/repo.ts';
@@ -280,8 +280,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
       notifications.run(signal),
     ]);
   };
-  // Prometheus scrapes this; it names no tenant data.
-  http.get('/metrics', async (_, reply) => reply.type(ingestMetrics.registry.contentType).send(await ingestMetrics.registry.metrics()));
+  metricsRoute(http, ingestMetrics.registry, config.metricsToken);
 
   const monitoring = createMonitoringService({ monitoring: createMonitoringRepo(db), telemetry, plants: plantRepo, now });
 
