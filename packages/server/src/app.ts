@@ -41,7 +41,7 @@ import { createBranchService } from './modules/distributor/service.ts';
 import { createGroupRepo } from './modules/group/repo.ts';
 import { groupRoutes } from './modules/group/routes.ts';
 import { createGroupService } from './modules/group/service.ts';
-import { createIngestMetrics } from './modules/ingest/metrics.ts';
+import { createIngestMetrics, metricsRoute } from './modules/ingest/metrics.ts';
 import { createIngestRepo } from './modules/ingest/repo.ts';
 import { createIngestService, type IngestService } from './modules/ingest/service.ts';
 import { createInvitationRepo } from './modules/invitation/repo.ts';
@@ -84,7 +84,26 @@ export interface AppOptions {
   database: Database;
   /** The clock, injectable so tests can move time (token expiry, throttling windows). */
   now?: () => number;
+  /** HTTP_TIMEOUTS unless a test scales them down. */
+  httpTimeouts?: HttpTimeouts;
 }
+
+/**
+ * How long a client may take (slow clients hold connections: slowloris). Node answers 408 and
+ * closes the connection past any of them. A live stream is not cut: its request is complete once
+ * its headers are in, and what follows is the answer.
+ */
+export interface HttpTimeouts {
+  /** A request's headers, from the first byte. */
+  headersMs: number;
+  /** A whole request, body included: the largest upload (5 MB) needs about 90 KB/s. */
+  requestMs: number;
+  /** An idle connection between requests (a reverse proxy's own keep-alive to Sunstack must be shorter). */
+  keepAliveMs: number;
+  /** How often node looks for connections past them (its default, 30 s, let them run that much longer). */
+  checkEveryMs: number;
+}
+export const HTTP_TIMEOUTS: HttpTimeouts = { headersMs: 15_000, requestMs: 60_000, keepAliveMs: 10_000, checkEveryMs: 5_000 };
 
 export interface App {
   http: FastifyInstance;
@@ -117,10 +136,13 @@ const ALARM_RULES_POLL_MS = 60_000;
 const SESSION_CACHE_MAX_ENTRIES = 50_000;
 
 /** Builds the HTTP application and its services; starts nothing. */
-export async function buildApp({ config, database, now = Date.now }: AppOptions): Promise<App> {
+export async function buildApp({ config, database, now = Date.now, httpTimeouts = HTTP_TIMEOUTS }: AppOptions): Promise<App> {
   const http = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 1_048_576,
+    http: { headersTimeout: httpTimeouts.headersMs, connectionsCheckingInterval: httpTimeouts.checkEveryMs },
+    requestTimeout: httpTimeouts.requestMs,
+    keepAliveTimeout: httpTimeouts.keepAliveMs,
     // Shutdown does not wait for keep-alive connections and live streams (clients reconnect).
     forceCloseConnections: true,
     // Bodies are strict objects; a key the schema does not name is an error, never ignored.
@@ -268,8 +290,7 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
       notifications.run(signal),
     ]);
   };
-  // Prometheus scrapes this; it names no tenant data.
-  http.get('/metrics', async (_, reply) => reply.type(ingestMetrics.registry.contentType).send(await ingestMetrics.registry.metrics()));
+  metricsRoute(http, ingestMetrics.registry, config.metricsToken);
 
   const monitoring = createMonitoringService({ monitoring: createMonitoringRepo(db), telemetry, plants: plantRepo, now });
 

@@ -60,6 +60,8 @@ const envSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().max(300).default(''),
   /** Lets webhooks reach private, loopback and link-local addresses (tests, closed networks); off, such URLs are refused. */
   WEBHOOK_ALLOW_PRIVATE: z.stringbool().default(false),
+  /** The bearer token Prometheus scrapes /metrics with; without it /metrics is not served. */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 /** Variables that need one another. */
@@ -88,6 +90,8 @@ export interface Config {
   mapTiles: { url: string | undefined; attribution: string };
   /** Whether webhooks may reach private addresses (WEBHOOK_ALLOW_PRIVATE); off, the SSRF guard refuses them. */
   webhookAllowPrivate: boolean;
+  /** METRICS_TOKEN: /metrics answers only `Authorization: Bearer <it>`, and nobody without it. */
+  metricsToken: string | undefined;
   /** Demo accounts and the simulated fleet exist only on the embedded database, never on DATABASE_URL. */
   demo: boolean;
 }
@@ -129,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rawRetentionDays: e.RAW_RETENTION_DAYS,
     mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    metricsToken: e.METRICS_TOKEN,
     demo: e.DATABASE_URL === undefined,
   };
 }

@@ -27,5 +27,6 @@ export * from './permissions.ts';
 export * from './protocol.ts';
 export * from './routes.ts';
 export * from './signature.ts';
+export * from './spreadsheet.ts';
 export * from './timeZone.ts';
 export * from './variables.ts';

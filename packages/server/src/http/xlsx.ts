@@ -1,3 +1,4 @@
+import { neutraliseFormula } from '@sunstack/shared';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
@@ -13,13 +14,16 @@ export const utcText = (ms: number | null) => (ms === null ? '' : new Date(ms).t
 
 export type Sheet = { title: string; columns: Partial<ExcelJS.Column>[]; rows: Record<string, unknown>[] };
 
+/** A cell as it is written: text that would start a formula behind a quote (what users and devices wrote is in there). */
+const cell = (value: unknown) => (typeof value === 'string' ? neutraliseFormula(value) : value);
+
 /** A file of several sheets (an export of several tables), each with its bold header row. */
 export async function workbookOf(sheets: Sheet[]) {
   const book = new ExcelJS.Workbook();
   for (const { title, columns, rows } of sheets) {
     const sheet = book.addWorksheet(title);
-    sheet.columns = columns;
-    for (const row of rows) sheet.addRow(row);
+    sheet.columns = columns.map((column) => ({ ...column, header: cell(column.header) as Sheet['columns'][number]['header'] }));
+    for (const row of rows) sheet.addRow(Object.fromEntries(Object.entries(row).map(([key, value]) => [key, cell(value)])));
     sheet.getRow(1).font = { bold: true };
   }
   return Buffer.from(await book.xlsx.writeBuffer());

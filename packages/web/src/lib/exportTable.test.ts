@@ -36,4 +36,47 @@ describe('chart export', () => {
     // XML's special characters survive, characters XML cannot hold are dropped.
     expect(sheet.getRow(4).values).toEqual([undefined, '<b>&"quotes"', -1e-7, 123456789.125]);
   });
+
+  // Device-chosen variable names reach the headings; any text may start like a formula.
+  const risky: ExportTable = {
+    headers: ['Time (UTC)', '=cmd|"/c calc"!A1 (kW)', 'Note'],
+    rows: [
+      [new Date(Date.UTC(2026, 0, 1)), -3.5, '+31 6 1234'],
+      [new Date(Date.UTC(2026, 0, 2)), -0, '@SUM(A1)'],
+      [new Date(Date.UTC(2026, 0, 3)), 2, '-x'],
+      [new Date(Date.UTC(2026, 0, 4)), 3, '\tTab'],
+      [new Date(Date.UTC(2026, 0, 5)), 4, '\rReturn'],
+      [new Date(Date.UTC(2026, 0, 6)), 5, 'a = b'],
+    ],
+    timeZone: 'UTC',
+  };
+
+  it('writes CSV text that would start a formula behind a single quote, negative numbers as numbers', () => {
+    expect(tableCsv(risky).split('\r\n')).toEqual([
+      'Time (UTC),"\'=cmd|""/c calc""!A1 (kW)",Note',
+      "2026-01-01 00:00:00,-3.5,'+31 6 1234",
+      "2026-01-02 00:00:00,0,'@SUM(A1)",
+      "2026-01-03 00:00:00,2,'-x",
+      "2026-01-04 00:00:00,3,'\tTab",
+      '2026-01-05 00:00:00,4,"\'\rReturn"',
+      '2026-01-06 00:00:00,5,a = b',
+    ]);
+  });
+
+  it('writes xlsx text that would start a formula behind a single quote, negative numbers as numbers', async () => {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(tableXlsx(risky, 'Risky') as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0] as ExcelJS.Worksheet;
+    expect(sheet.getCell('B1').value).toBe(`'=cmd|"/c calc"!A1 (kW)`);
+    expect([2, 3, 4, 5, 6, 7].map((row) => sheet.getCell(`C${row}`).value)).toEqual([
+      "'+31 6 1234",
+      "'@SUM(A1)",
+      "'-x",
+      "'\tTab",
+      "'\nReturn", // XML reads a carriage return back as a line feed
+      'a = b',
+    ]);
+    expect(sheet.getCell('B2').value).toBe(-3.5);
+    expect(sheet.getCell('B2').type).toBe(ExcelJS.ValueType.Number);
+  });
 });

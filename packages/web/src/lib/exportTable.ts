@@ -1,4 +1,4 @@
-import { offsetAt } from '@sunstack/shared';
+import { neutraliseFormula, offsetAt } from '@sunstack/shared';
 import { toCsv } from './csv.ts';
 
 /** A cell of an exported table: text, a number (stays a number), an instant, or nothing. */
@@ -16,16 +16,21 @@ export type ExportFormat = 'csv' | 'xlsx';
 /** The wall-clock time of `at` in `timeZone`, as the UTC fields of a Date. */
 const wallClock = (at: Date, timeZone: string) => new Date(at.getTime() + offsetAt(timeZone, at.getTime()));
 
-/** The table's rows with instants turned into wall-clock times of its zone, headings first. */
-export const wallClockRows = (table: ExportTable): ExportCell[][] => [
-  table.headers,
-  ...table.rows.map((row) => row.map((cell) => (cell instanceof Date ? wallClock(cell, table.timeZone) : cell))),
-];
+/** A cell as both writers take it: an instant as the wall-clock time of the zone, text that would start a formula behind a quote. */
+const exportCell = (cell: ExportCell, timeZone: string): ExportCell =>
+  cell instanceof Date ? wallClock(cell, timeZone) : typeof cell === 'string' ? neutraliseFormula(cell) : cell;
+
+/**
+ * The table's cells as the CSV and xlsx writers write them, headings first (device-chosen variable
+ * names reach the headings, so they are cells like any other).
+ */
+export const exportRows = (table: ExportTable): ExportCell[][] =>
+  [table.headers, ...table.rows].map((row) => row.map((cell) => exportCell(cell, table.timeZone)));
 
 /** CSV text: times as "YYYY-MM-DD HH:MM:SS" of the table's zone, nothing as an empty field. */
 export function tableCsv(table: ExportTable): string {
   return toCsv(
-    wallClockRows(table).map((row) =>
+    exportRows(table).map((row) =>
       row.map((cell) => (cell instanceof Date ? cell.toISOString().slice(0, 19).replace('T', ' ') : (cell ?? ''))),
     ),
   );

@@ -1,5 +1,5 @@
 import { strToU8, zipSync } from 'fflate';
-import { type ExportCell, type ExportTable, wallClockRows } from './exportTable.ts';
+import { type ExportCell, type ExportTable, exportRows } from './exportTable.ts';
 
 /**
  * A one-sheet xlsx file (Office Open XML), written by hand over fflate's zip: a chart's table
@@ -54,7 +54,7 @@ function widths(rows: ExportCell[][]): number[] {
  * instants as date cells showing the wall-clock time of the table's zone.
  */
 export function tableXlsx(table: ExportTable, sheetName: string): Uint8Array<ArrayBuffer> {
-  const rows = wallClockRows(table);
+  const rows = exportRows(table);
   // Sheet names: at most 31 characters, none of []:*?/\.
   const name = escapeXml(sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1');
   const cols = widths(rows)

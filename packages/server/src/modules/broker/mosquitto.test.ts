@@ -15,7 +15,7 @@ import { migrate } from '../../db/migrate.ts';
 import { selectRows } from '../../db/rawSql.ts';
 import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
 import { signedHeaders, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
-import { connectDevice, metricValue, publish } from './testClients.ts';
+import { connectDevice, metricValue, publish, TEST_METRICS_TOKEN } from './testClients.ts';
 import { ADMIN, externalConfig, freePort, type Mosquitto, provision, startMosquitto } from './testMosquitto.ts';
 
 /**
@@ -43,7 +43,7 @@ describe('device protocol on Mosquitto', () => {
   beforeAll(async () => {
     broker = await startMosquitto();
     t = await startTestApp();
-    const config = externalConfig(broker.url, { INGEST_INSTANCE: 'protocol' });
+    const config = externalConfig(broker.url, { INGEST_INSTANCE: 'protocol', METRICS_TOKEN: TEST_METRICS_TOKEN });
     app = await buildApp({ config, database: t.database });
     loop = await startDataLoop(config, app.ingest, quiet);
     plant = await createFleetPlant(t.database.db, { devices: 2 });

@@ -22,9 +22,15 @@ export function connectDevice(url: string, sn: string, password: string, extra: 
   });
 }
 
-/** The sum of a figure's lines on the app's /metrics (all label sets that start with `name`). */
+/** METRICS_TOKEN of the apps whose /metrics the protocol tests read. */
+export const TEST_METRICS_TOKEN = 'protocol-tests-metrics-token';
+
+/** The sum of a figure's lines on the app's /metrics (all label sets that start with `name`), scraped as Prometheus does. */
 export async function metricValue(http: FastifyInstance, name: string) {
-  const text = (await http.inject({ method: 'GET', url: '/metrics' })).body;
+  const headers = { authorization: `Bearer ${TEST_METRICS_TOKEN}` };
+  const answer = await http.inject({ method: 'GET', url: '/metrics', headers });
+  if (answer.statusCode !== 200) throw new Error(`/metrics answered ${answer.statusCode}: is METRICS_TOKEN set to TEST_METRICS_TOKEN?`);
+  const text = answer.body;
   return text
     .split('\n')
     .filter((line) => line.startsWith(name))

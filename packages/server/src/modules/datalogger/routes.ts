@@ -47,9 +47,12 @@ export function dataloggerRoutes(app: FastifyInstance, dataloggers: DataloggerSe
       },
     },
     async (request) => {
-      const file = await request.file();
+      const file = await request.file({ throwFileSizeLimit: false });
       if (!file) throw new AppError(Errno.bodyInvalid, [{ path: 'file', message: 'import.fileInvalid' }]);
-      return ok(await dataloggers.import(sessionOf(request), clientInfo(request), await file.toBuffer()));
+      const bytes = await file.toBuffer();
+      // Past the upload limit the file is cut short: too large, rather than unreadable.
+      if (file.file.truncated) throw new AppError(Errno.bodyInvalid, [{ path: 'file', message: 'import.tooLarge' }]);
+      return ok(await dataloggers.import(sessionOf(request), clientInfo(request), bytes));
     },
   );
 

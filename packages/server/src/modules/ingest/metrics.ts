@@ -1,3 +1,6 @@
+import { hash, timingSafeEqual } from 'node:crypto';
+import { Errno } from '@sunstack/shared';
+import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** The ingest's figures for `/metrics` (Prometheus text format); one registry per app. */
@@ -47,3 +50,22 @@ export function createIngestMetrics() {
   };
 }
 export type IngestMetrics = ReturnType<typeof createIngestMetrics>;
+
+/**
+ * Serves the registry at /metrics to Prometheus, which sends `Authorization: Bearer <token>`
+ * (`authorization.credentials_file` in its scrape config). Anyone else gets 401; without a token
+ * configured, /metrics answers like any unknown path. The figures name no tenant, but the server
+ * listens on every address, and they tell an outsider the fleet's load and the process's memory.
+ */
+export function metricsRoute(http: FastifyInstance, registry: Registry, token: string | undefined) {
+  // Digests of equal length, compared in constant time: the answer's timing says nothing of the token.
+  const expected = token === undefined ? undefined : hash('sha256', `Bearer ${token}`, 'buffer');
+  http.get('/metrics', async (request, reply) => {
+    if (!expected) return reply.status(404).send({ errno: Errno.notFound, result: {} });
+    const given = hash('sha256', request.headers.authorization ?? '', 'buffer');
+    if (!timingSafeEqual(given, expected)) {
+      return reply.status(401).header('www-authenticate', 'Bearer realm="metrics"').send({ errno: Errno.tokenInvalid, result: {} });
+    }
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+}

@@ -7,7 +7,7 @@ import { type DataLoop, startDataLoop } from '../../dataLoop.ts';
 import { selectRows } from '../../db/rawSql.ts';
 import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
 import { signedHeaders, startTestApp, type TestApp } from '../../test/harness.ts';
-import { connectDevice, metricValue, publish } from '../broker/testClients.ts';
+import { connectDevice, metricValue, publish, TEST_METRICS_TOKEN } from '../broker/testClients.ts';
 
 /**
  * The device protocol against the embedded broker: who may connect, publish and subscribe, and
@@ -20,7 +20,7 @@ let other: FleetPlant;
 const quiet = { info: () => {}, warn: () => {} };
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ METRICS_TOKEN: TEST_METRICS_TOKEN });
   loop = await startDataLoop(loadConfig({ MQTT_PORT: '0', LOG_LEVEL: 'silent' }), t.app.ingest, quiet);
   plant = await createFleetPlant(t.database.db, { devices: 2 });
   other = await createFleetPlant(t.database.db);

@@ -34,7 +34,74 @@ const PRIVATE_URLS = [
   'http://[::ffff:127.0.0.1]/hook',
   'http://[::ffff:10.0.0.1]/hook',
   'http://[::ffff:a9fe:a9fe]/hook',
+  // IPv4 inside IPv6: judged as the IPv4 address carried (IPv4-compatible, NAT64, 6to4).
+  'http://[::7f00:1]/hook',
+  'http://[::127.0.0.1]/hook',
+  'http://[::a9fe:a9fe]/hook',
+  'http://[64:ff9b::7f00:1]/hook',
+  'http://[64:ff9b::10.0.0.1]/hook',
+  'http://[64:ff9b::169.254.169.254]/hook',
+  'http://[2002:7f00:1::1]/hook',
+  'http://[2002:a00:1::]/hook',
+  'http://[2002:c0a8:101:1::1]/hook',
+  // Outside global unicast (2000::/3): deprecated site-local, SIIT (::ffff:0:0:0/96), multicast, SRv6 SIDs.
+  'http://[fec0::1]/hook',
+  'http://[::ffff:0:7f00:1]/hook',
+  'http://[ff02::1]/hook',
+  'http://[5f00::1]/hook',
 ];
+
+/**
+ * One address of every entry of IANA's special-purpose address registries (iana-ipv4-special-registry,
+ * iana-ipv6-special-registry, as of 2025), its first and last where the range is wider; plus multicast.
+ */
+const SPECIAL_PURPOSE: [range: string, ...addresses: string[]][] = [
+  ['0.0.0.0/8 "this network"', '0.1.2.3', '0.255.255.255'],
+  ['10.0.0.0/8 private', '10.0.0.0', '10.255.255.255'],
+  ['100.64.0.0/10 shared (CGNAT)', '100.64.0.0', '100.127.255.255'],
+  ['127.0.0.0/8 loopback', '127.0.0.0', '127.255.255.255'],
+  ['169.254.0.0/16 link-local', '169.254.0.0', '169.254.255.255'],
+  ['172.16.0.0/12 private', '172.16.0.0', '172.31.255.255'],
+  ['192.0.0.0/24 IETF protocol assignments', '192.0.0.0', '192.0.0.255'],
+  ['192.0.0.8/32, .9, .10, .170/31', '192.0.0.8', '192.0.0.9', '192.0.0.10', '192.0.0.170', '192.0.0.171'],
+  ['192.0.2.0/24 TEST-NET-1', '192.0.2.0', '192.0.2.255'],
+  ['192.31.196.0/24 AS112-v4', '192.31.196.0', '192.31.196.255'],
+  ['192.52.193.0/24 AMT', '192.52.193.0', '192.52.193.255'],
+  ['192.88.99.0/24 6to4 relay anycast', '192.88.99.0', '192.88.99.2', '192.88.99.255'],
+  ['192.168.0.0/16 private', '192.168.0.0', '192.168.255.255'],
+  ['192.175.48.0/24 AS112 direct delegation', '192.175.48.0', '192.175.48.255'],
+  ['198.18.0.0/15 benchmarking', '198.18.0.0', '198.19.255.255'],
+  ['198.51.100.0/24 TEST-NET-2', '198.51.100.0', '198.51.100.255'],
+  ['203.0.113.0/24 TEST-NET-3', '203.0.113.0', '203.0.113.255'],
+  ['224.0.0.0/4 multicast', '224.0.0.1', '239.255.255.255'],
+  ['240.0.0.0/4 reserved', '240.0.0.0', '255.255.255.254'],
+  ['255.255.255.255/32 limited broadcast', '255.255.255.255'],
+  ['::1/128 loopback', '::1'],
+  ['::/128 unspecified', '::'],
+  ['::ffff:0:0/96 IPv4-mapped, of a special IPv4', '::ffff:192.0.0.9', '::ffff:198.18.0.1'],
+  ['64:ff9b::/96 NAT64, of a special IPv4', '64:ff9b::c000:1', '64:ff9b::198.18.0.1'],
+  ['64:ff9b:1::/48 local-use NAT64', '64:ff9b:1::', '64:ff9b:1:ffff:ffff:ffff:ffff:ffff', '64:ff9b:1::808:808'],
+  ['100::/64 discard-only', '100::', '100::ffff:ffff:ffff:ffff'],
+  ['100:0:0:1::/64 dummy prefix', '100:0:0:1::1'],
+  ['2001::/23 IETF protocol assignments', '2001::', '2001:1ff:ffff:ffff:ffff:ffff:ffff:ffff'],
+  ['2001::/32 Teredo', '2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+  ['2001:1::1/128, ::2, ::3 anycast', '2001:1::1', '2001:1::2', '2001:1::3'],
+  ['2001:2::/48 benchmarking', '2001:2::1'],
+  ['2001:3::/32 AMT', '2001:3::1'],
+  ['2001:4:112::/48 AS112-v6', '2001:4:112::1'],
+  ['2001:10::/28 ORCHID', '2001:10::1'],
+  ['2001:20::/28 ORCHIDv2', '2001:20::1', '2001:2f:ffff:ffff:ffff:ffff:ffff:ffff'],
+  ['2001:30::/28 drone remote ID', '2001:30::1'],
+  ['2001:db8::/32 documentation', '2001:db8::', '2001:db8:ffff:ffff:ffff:ffff:ffff:ffff'],
+  ['2002::/16 6to4, of a special IPv4', '2002:c000:201::1', '2002:c612:1::1', '2002::1'],
+  ['2620:4f:8000::/48 AS112 direct delegation', '2620:4f:8000::1'],
+  ['3fff::/20 documentation', '3fff::', '3fff:fff:ffff:ffff:ffff:ffff:ffff:ffff'],
+  ['5f00::/16 segment routing SIDs', '5f00::1'],
+  ['fc00::/7 unique local', 'fc00::', 'fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff'],
+  ['fe80::/10 link-local', 'fe80::', 'febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff'],
+  ['ff00::/8 multicast', 'ff02::1', 'ff0e::1'],
+];
+
 const PUBLIC_URLS = [
   'https://hooks.example.com/sunstack',
   'http://localhost:8080/hook', // a name: judged by its addresses at delivery
@@ -43,9 +110,17 @@ const PUBLIC_URLS = [
   'http://172.15.255.255/hook',
   'http://100.128.0.1/hook',
   'http://192.169.0.1/hook',
+  'http://192.0.1.1/hook',
+  'http://198.17.255.255/hook',
+  'http://198.20.0.1/hook',
   'http://[2606:4700::1111]/hook',
   'http://[::ffff:8.8.8.8]/hook',
-  'http://[fec0::1]/hook', // not fe80::/10
+  // Public IPv4 addresses carried in IPv6: NAT64 and 6to4 reach them.
+  'http://[64:ff9b::808:808]/hook',
+  'http://[64:ff9b::1.1.1.1]/hook',
+  'http://[2002:808:808::1]/hook',
+  'http://[2001:200::1]/hook', // just past 2001::/23
+  'http://[2620:4f:8001::1]/hook',
 ];
 
 describe('webhook URL guard (SSRF)', () => {
@@ -68,6 +143,14 @@ describe('webhook URL guard (SSRF)', () => {
     }
   });
 
+  it.each(SPECIAL_PURPOSE)('refuses every address of the special-purpose range %s', (_, ...addresses) => {
+    for (const address of addresses) {
+      expect(isPrivateAddress(address), address).toBe(true);
+      const host = address.includes(':') ? `[${address}]` : address;
+      expect(webhookUrlProblem(`https://${host}/hook`, false), address).toMatch(/is a private address$/);
+    }
+  });
+
   it('counts anything that is not an IP address as private', () => {
     expect(isPrivateAddress('hooks.example.com')).toBe(true);
     expect(isPrivateAddress('')).toBe(true);
@@ -86,6 +169,11 @@ describe('webhook URL guard (SSRF)', () => {
     // A public address (an IP "name" resolves to itself, no network needed), in both forms net asks for.
     expect(await resolve('93.184.216.34', true)).toEqual({ error: null, address: [{ address: '93.184.216.34', family: 4 }] });
     expect(await resolve('93.184.216.34', false)).toEqual({ error: null, address: '93.184.216.34', family: 4 });
+    // At delivery, what a name resolves to is judged the same way: IPv4 carried in IPv6 too.
+    for (const address of ['::7f00:1', '64:ff9b::a9fe:a9fe', '2002:7f00:1::1', '198.18.0.1', '192.0.0.170']) {
+      expect((await resolve(address, true)).error?.code, address).toBe('EPRIVATE');
+    }
+    expect(await resolve('64:ff9b::808:808', false)).toEqual({ error: null, address: '64:ff9b::808:808', family: 6 });
   });
 
   it('is one switch, WEBHOOK_ALLOW_PRIVATE, off by default', () => {
@@ -162,7 +250,7 @@ describe('webhooks to private addresses with the switch off', () => {
       return row?.delivery;
     };
     const deadline = Date.now() + 15_000;
-    // Claimed first (attempts), judged after: wait for both failures to be recorded.
+    // Claiming counts the attempt; its outcome is written after it: wait for both outcomes.
     while (!((await deliveryOf(literal))?.lastError && (await deliveryOf(named))?.lastError)) {
       if (Date.now() > deadline) throw new Error('timed out waiting for both attempts');
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,0 +1,112 @@
+import { connect, type Socket } from 'node:net';
+import { Access } from '@sunstack/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp, HTTP_TIMEOUTS } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { TELEMETRY_CHANNEL } from '../modules/monitoring/liveUpdates.ts';
+import { createFleetPlant, type FleetPlant } from '../test/fleetFixture.ts';
+import { signedHeaders, startTestApp, type TestAccount, type TestApp } from '../test/harness.ts';
+
+/**
+ * Slow clients (slowloris): a connection that trickles its headers or body, or idles between
+ * requests, is closed; a live stream, whose request is complete, stays open. A second app on the
+ * test database has the same timeouts scaled down, so the test waits seconds, not minutes.
+ */
+const SHORT = { headersMs: 500, requestMs: 1_000, keepAliveMs: 500, checkEveryMs: 100 };
+/** Generous: every connection here would stay open for 100 s or forever without the timeouts. */
+const CLOSED_WITHIN_MS = 15_000;
+
+let t: TestApp;
+let app: App;
+let fleet: FleetPlant;
+let admin: TestAccount;
+let port = 0;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  fleet = await createFleetPlant(t.database.db);
+  admin = await t.createAccount(Access.admin);
+  app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }),
+    database: t.database,
+    httpTimeouts: SHORT,
+  });
+  port = Number(new URL(await app.http.listen({ port: 0, host: '127.0.0.1' })).port);
+});
+afterAll(async () => {
+  await app?.http.close();
+  await t?.close();
+});
+
+/** Opens a connection, writes `start`, then `drip` every 100 ms; resolves with what the server wrote once it closes. */
+function slowClient(start: string, drip?: string): Promise<{ answer: string; afterMs: number }> {
+  return new Promise((resolve) => {
+    const began = performance.now();
+    let answer = '';
+    let timer: NodeJS.Timeout | undefined;
+    const socket: Socket = connect(port, '127.0.0.1', () => {
+      if (start) socket.write(start);
+      if (drip) timer = setInterval(() => socket.writable && socket.write(drip), 100);
+    });
+    socket.on('data', (data) => {
+      answer += data.toString();
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve({ answer, afterMs: performance.now() - began });
+    });
+  });
+}
+
+const headerLines = (headers: Record<string, string>) =>
+  Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+
+describe('HTTP timeouts', () => {
+  it('are set on the server: headers 15 s, whole request 60 s, idle keep-alive 10 s, checked every 5 s', () => {
+    expect(HTTP_TIMEOUTS).toEqual({ headersMs: 15_000, requestMs: 60_000, keepAliveMs: 10_000, checkEveryMs: 5_000 });
+    const server = t.app.http.server;
+    expect([server.headersTimeout, server.requestTimeout, server.keepAliveTimeout]).toEqual([15_000, 60_000, 10_000]);
+  });
+
+  it('close connections that trickle a body, trickle headers, send nothing or idle after a request', async () => {
+    const path = '/c/v0/user/login';
+    // A signed sign-in whose 1,000-byte body comes a byte every 100 ms: the body is read, slowly.
+    const body = slowClient(
+      `POST ${path} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n${headerLines(signedHeaders(path, '', 'en'))}\r\n`,
+      ' ',
+    );
+    const headers = slowClient(`POST ${path} HTTP/1.1\r\nhost: x\r\n`, 'x-slow: 1\r\n');
+    const silent = slowClient('');
+    const idle = slowClient('GET /c/v0/nowhere HTTP/1.1\r\nhost: x\r\n\r\n');
+    const [trickledBody, trickledHeaders, silence, idleAfter] = await Promise.all([body, headers, silent, idle]);
+    expect(trickledBody.answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(trickledHeaders.answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(silence.answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(idleAfter.answer).toMatch(/^HTTP\/1\.1 404 /);
+    for (const { afterMs } of [trickledBody, trickledHeaders, silence, idleAfter]) expect(afterMs).toBeLessThan(CLOSED_WITHIN_MS);
+  });
+
+  it('leave a live stream open past them: its request is complete', async () => {
+    const path = '/c/v0/plant/real/stream';
+    const abort = new AbortController();
+    const response = await fetch(`http://127.0.0.1:${port}${path}?id=${fleet.plantId}`, {
+      headers: signedHeaders(path, admin.token, 'en'),
+      signal: abort.signal,
+    });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toMatch(/^data: /);
+    // Past the request, header and keep-alive timeouts and several checks...
+    await new Promise((resolve) => setTimeout(resolve, 3 * SHORT.requestMs));
+    // ...new data for the plant still reaches it.
+    await t.database.db.execute(sql`select pg_notify(${TELEMETRY_CHANNEL}, ${String(fleet.plantId)})`);
+    const next = await reader.read();
+    expect(next.done).toBe(false);
+    expect(new TextDecoder().decode(next.value)).toMatch(/^data: /);
+    abort.abort();
+  });
+});
