@@ -7,13 +7,14 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Errno } from '@sunstack/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { handleError } from './http/errors.ts';
 import { type RouteAccess, registerRequestContext } from './http/requestContext.ts';
 import { registerSecurityHeaders, tileSource } from './http/securityHeaders.ts';
 import { compileSerializer } from './http/serializer.ts';
+import { validateInput } from './http/validator.ts';
 import { createJobLoop } from './jobLoop.ts';
 import { createAccountRepo } from './modules/account/repo.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -123,7 +124,7 @@ export async function buildApp({ config, database, now = Date.now }: AppOptions)
     // Bodies are strict objects; a key the schema does not name is an error, never ignored.
     routerOptions: { ignoreTrailingSlash: false },
   });
-  http.setValidatorCompiler(validatorCompiler);
+  http.setValidatorCompiler(validateInput);
   http.setSerializerCompiler(compileSerializer);
   http.setErrorHandler(handleError);
   const apiRoutes: ApiRoute[] = [];

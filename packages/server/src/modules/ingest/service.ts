@@ -10,6 +10,7 @@ import {
   statusPayload,
   UPLINK_KINDS,
   type UplinkKind,
+  unstorableTextPaths,
 } from '@sunstack/shared';
 import type { z } from 'zod';
 import { deviceSecretMatches } from '../datalogger/secret.ts';
@@ -43,31 +44,6 @@ const LINGER_MS = 100;
 /** Devices' plants are cached this long (inventory changes evict at once). */
 const DEVICE_CACHE_MS = 60_000;
 const FUTURE_TOLERANCE_MS = 24 * 3_600_000;
-
-/**
- * Text PostgreSQL cannot store: U+0000, and a UTF-16 surrogate without its pair. One such name in a
- * batch would fail the whole batch, again on every retry, and stall every datalogger's data.
- */
-const UNSTORABLE_TEXT = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Whether any key or string in a parsed JSON value is unstorable; walked without recursion, as nesting is the sender's choice. */
-function holdsUnstorableText(value: unknown): boolean {
-  const pending = [value];
-  while (pending.length > 0) {
-    const item = pending.pop();
-    if (typeof item === 'string') {
-      if (UNSTORABLE_TEXT.test(item)) return true;
-    } else if (Array.isArray(item)) {
-      for (const element of item) pending.push(element);
-    } else if (typeof item === 'object' && item !== null) {
-      for (const [key, element] of Object.entries(item)) {
-        if (UNSTORABLE_TEXT.test(key)) return true;
-        pending.push(element);
-      }
-    }
-  }
-  return false;
-}
 
 /** Whether a sample's value is kept: a finite number under a name of acceptable length. */
 const isAcceptedValue = (name: string, value: unknown) =>
@@ -244,8 +220,9 @@ export function createIngestService(
       metrics.rejectedMessages.inc({ reason: 'notJson' });
       return undefined;
     }
-    // JSON text carries such characters only as \u escapes, so only a payload holding one is walked.
-    if (text.includes('\\u') && holdsUnstorableText(value)) {
+    // Text PostgreSQL cannot store (U+0000, lone surrogates) would fail the whole batch on every retry and
+    // stall every datalogger's data. JSON carries it only as \u escapes, so only a payload holding one is walked.
+    if (text.includes('\\u') && unstorableTextPaths(value, 1).length > 0) {
       metrics.rejectedMessages.inc({ reason: 'invalid' });
       return undefined;
     }
