@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { serializeError } from './db/errorLog.ts';
 import { handleError } from './http/errors.ts';
 import { type RouteAccess, registerRequestContext } from './http/requestContext.ts';
 import { registerSecurityHeaders, tileSource } from './http/securityHeaders.ts';
@@ -117,7 +118,8 @@ const SESSION_CACHE_MAX_ENTRIES = 50_000;
 /** Builds the HTTP application and its services; starts nothing. */
 export async function buildApp({ config, database, now = Date.now }: AppOptions): Promise<App> {
   const http = Fastify({
-    logger: { level: config.logLevel },
+    // Database errors are logged without the statement's parameters (db/errorLog.ts).
+    logger: { level: config.logLevel, serializers: { err: serializeError } },
     bodyLimit: 1_048_576,
     // Shutdown does not wait for keep-alive connections and live streams (clients reconnect).
     forceCloseConnections: true,
