@@ -7,15 +7,17 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Errno } from '@sunstack/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createAttemptLimiter } from './core/attempts.ts';
 import type { Database } from './db/client.ts';
+import { serializeError } from './db/errorLog.ts';
 import { createUnitOfWork } from './db/unitOfWork.ts';
 import { handleError } from './http/errors.ts';
 import { type RouteAccess, registerRequestContext } from './http/requestContext.ts';
 import { registerSecurityHeaders, tileSource } from './http/securityHeaders.ts';
 import { compileSerializer } from './http/serializer.ts';
+import { validateInput } from './http/validator.ts';
 import { createJobLoop } from './jobLoop.ts';
 import { createAccountRepo } from './modules/account/repo.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -138,7 +140,8 @@ const SESSION_CACHE_MAX_ENTRIES = 50_000;
 /** Builds the HTTP application and its services; starts nothing. */
 export async function buildApp({ config, database, now = Date.now, httpTimeouts = HTTP_TIMEOUTS }: AppOptions): Promise<App> {
   const http = Fastify({
-    logger: { level: config.logLevel },
+    // Database errors are logged without the statement's parameters (db/errorLog.ts).
+    logger: { level: config.logLevel, serializers: { err: serializeError } },
     bodyLimit: 1_048_576,
     http: { headersTimeout: httpTimeouts.headersMs, connectionsCheckingInterval: httpTimeouts.checkEveryMs },
     requestTimeout: httpTimeouts.requestMs,
@@ -148,7 +151,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     // Bodies are strict objects; a key the schema does not name is an error, never ignored.
     routerOptions: { ignoreTrailingSlash: false },
   });
-  http.setValidatorCompiler(validatorCompiler);
+  http.setValidatorCompiler(validateInput);
   http.setSerializerCompiler(compileSerializer);
   http.setErrorHandler(handleError);
   const apiRoutes: ApiRoute[] = [];

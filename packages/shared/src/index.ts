@@ -15,6 +15,7 @@ export * from './contracts/organisation.ts';
 export * from './contracts/plant.ts';
 export * from './contracts/plantMap.ts';
 export * from './contracts/powerInfo.ts';
+export * from './contracts/storableText.ts';
 export * from './contracts/telemetry.ts';
 export * from './contracts/user.ts';
 export * from './contracts/userManagement.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { epochMsSchema, MAX_EPOCH_MS } from './contracts/common.ts';
 import { DEVICE_TYPES } from './contracts/device.ts';
 
 /**
@@ -44,9 +45,7 @@ export const MAX_PAYLOAD_BYTES = 256 * 1024;
 /** A device sn inside a payload: the datalogger's own or one behind it. */
 const MAX_DEVICE_SN = 64;
 const deviceSn = z.string().min(1).max(MAX_DEVICE_SN);
-/** The latest instant a JavaScript Date holds, in ms. */
-const MAX_TIMESTAMP = 8_640_000_000_000;
-const timestamp = z.number().int().min(0).max(MAX_TIMESTAMP);
+const timestamp = epochMsSchema;
 /** Samples (or events) one message carries at most. */
 const MAX_SAMPLES_PER_MESSAGE = 10_000;
 
@@ -96,7 +95,7 @@ export const telemetryPayload = z.object({
   samples: z.array(z.object({ ts: timestamp, device: deviceSn, vars: plainObject })).max(MAX_SAMPLES_PER_MESSAGE),
 });
 
-const isTimestamp = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= MAX_TIMESTAMP;
+const isTimestamp = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= MAX_EPOCH_MS;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { epochMsSchema } from './common.ts';
 import { pageFields } from './plant.ts';
 
 /** What the account log records (spec section 6 "account log"): an account's access, not its data. */
@@ -28,8 +29,8 @@ export const accountLogBody = z.strictObject({
   username: z.string().trim().max(LIMITS.account.max).optional(),
   event: z.enum(ACCOUNT_LOG_EVENTS).optional(),
   ip: z.string().trim().max(64).optional(),
-  from: z.number().int().min(0).optional(),
-  to: z.number().int().min(0).optional(),
+  from: epochMsSchema.optional(),
+  to: epochMsSchema.optional(),
 });
 export type AccountLogBody = z.infer<typeof accountLogBody>;
 /** The export takes the same filters, without paging. */

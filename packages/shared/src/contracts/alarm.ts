@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FAULT_SEVERITIES } from '../faults/catalogue.ts';
 import { ALARM_THRESHOLD_DEFAULTS } from '../faults/rules.ts';
 import { LIMITS } from '../limits.ts';
+import { epochMsSchema } from './common.ts';
 import { DEVICE_TYPES } from './device.ts';
 import { idSchema, pageFields } from './plant.ts';
 
@@ -20,8 +21,6 @@ export type AlarmSubject = (typeof ALARM_SUBJECTS)[number];
 const DAY_MS = 86_400_000;
 export const MAX_ALARM_RANGE_MS = LIMITS.dateRangeDays.long * DAY_MS;
 
-const msSchema = z.number().int().min(0).max(8_640_000_000_000);
-
 /** Filters of the alarm lists and their export; a time range (raised at) spans at most 15 days (spec section 5). */
 const alarmFilterFields = {
   view: z.enum(ALARM_VIEWS),
@@ -31,8 +30,8 @@ const alarmFilterFields = {
   source: z.enum(ALARM_SOURCES).optional(),
   severity: z.enum(FAULT_SEVERITIES).optional(),
   code: z.number().int().min(0).max(2_147_483_647).optional(),
-  begin: msSchema.optional(),
-  end: msSchema.optional(),
+  begin: epochMsSchema.optional(),
+  end: epochMsSchema.optional(),
 };
 /** A raised-at range: both ends or neither, the end after the begin, at most 15 days (spec section 5). */
 const rangeRules = <T extends z.ZodType<{ begin?: number; end?: number }>>(schema: T) =>
@@ -132,8 +131,8 @@ export type AlarmThresholdSaveBody = z.infer<typeof alarmThresholdSaveBody>;
  */
 export const faultRecordBody = rangeRules(
   z.strictObject({
-    begin: msSchema,
-    end: msSchema,
+    begin: epochMsSchema,
+    end: epochMsSchema,
     source: z.enum(ALARM_SOURCES).optional(),
     severity: z.enum(FAULT_SEVERITIES).optional(),
     code: alarmFilterFields.code,

@@ -42,6 +42,11 @@ export function profileText(max: number = LIMITS.profileText.max) {
   return z.string().trim().max(max, { error: 'validation.tooLong' });
 }
 
+/** The latest instant a call or a device may name, in UTC milliseconds (year 2243): Date and timestamptz hold it. */
+export const MAX_EPOCH_MS = 8_640_000_000_000;
+/** An instant in UTC milliseconds. Unbounded, a filter of 2^53 made an invalid Date and failed its statement. */
+export const epochMsSchema = z.number().int().min(0).max(MAX_EPOCH_MS);
+
 /** A success answer with nothing to say. */
 export const emptyResult = z.object({});
 

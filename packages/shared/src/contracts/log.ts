@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { epochMsSchema } from './common.ts';
 import { pageFields } from './plant.ts';
 
 export const AUDIT_OBJECT_TYPES = [
@@ -21,8 +22,8 @@ export const operationLogBody = z.strictObject({
   objectType: z.enum(AUDIT_OBJECT_TYPES).optional(),
   objectId: z.string().trim().max(64).optional(),
   actor: z.string().trim().max(20).optional(),
-  from: z.number().int().min(0).optional(),
-  to: z.number().int().min(0).optional(),
+  from: epochMsSchema.optional(),
+  to: epochMsSchema.optional(),
 });
 export type OperationLogBody = z.infer<typeof operationLogBody>;
 /** The export takes the same filters, without paging. */

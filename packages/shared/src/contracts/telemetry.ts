@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENERGY_COUNTERS } from '../protocol.ts';
+import { epochMsSchema } from './common.ts';
 import { statusCounts } from './plantMap.ts';
 
 /** Live and historical data of devices and plants (issue 4). Times are UTC milliseconds. */
@@ -30,8 +31,8 @@ export const deviceRealQueryResult = z.object({
 export const deviceHistoryQueryBody = z
   .strictObject({
     sn: deviceSnSchema,
-    begin: z.number().int().min(0),
-    end: z.number().int().min(0),
+    begin: epochMsSchema,
+    end: epochMsSchema,
     variables: z.array(variableSchema).min(1).max(10),
     /** The chart's width in points; the answer never holds more. */
     points: z.number().int().min(10).max(MAX_CHART_POINTS).default(1_000),

@@ -30,7 +30,7 @@ export function createIngestMetrics() {
     }),
     rejectedValues: new Counter({
       name: 'sunstack_ingest_rejected_values_total',
-      help: 'Values dropped from samples (not finite numbers, or names over 64 characters), and samples of unknown devices or times',
+      help: 'Values dropped from samples (not finite numbers, names over 64 characters or holding text the database cannot store), and samples of unknown devices or times',
       labelNames: ['reason'] as const,
       registers: [registry],
     }),

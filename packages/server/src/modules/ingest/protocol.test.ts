@@ -141,24 +141,47 @@ describe('device protocol on the embedded broker', () => {
     await client.endAsync();
   });
 
-  it('refuses messages holding text the database cannot store, and stores what follows them', async () => {
+  it('drops only the values and samples whose names the database cannot store, and refuses other kinds of message whole', async () => {
     const client = await connect(other.dataloggerSn, other.secret);
     const topic = (kind: 'telemetry' | 'inventory') => uplinkTopic(other.dataloggerSn, kind);
     const device = other.devices[0] as FleetPlant['devices'][number];
-    const ts = Math.floor(Date.now() / 300_000) * 300_000 - 3_600_000;
-    const invalidBefore = await metric('sunstack_ingest_rejected_messages_total{reason="invalid"}');
+    const from = Math.floor(Date.now() / 300_000) * 300_000 - 3_600_000;
+    const before = {
+      invalidMessages: await metric('sunstack_ingest_rejected_messages_total{reason="invalid"}'),
+      invalidValues: await metric('sunstack_ingest_rejected_values_total{reason="invalidValue"}'),
+      unknownDevices: await metric('sunstack_ingest_rejected_values_total{reason="unknownDevice"}'),
+    };
     // JSON.stringify writes U+0000 and a lone surrogate as \u escapes, which PostgreSQL refuses in jsonb and text.
-    await publish(client, topic('telemetry'), { seq: 1, samples: [{ ts, device: device.sn, vars: { 'pv\u0000Power': 1, pvPower: 2 } }] });
-    await publish(client, topic('telemetry'), { seq: 2, samples: [{ ts, device: device.sn, vars: { pvPower: 3, '\ud800': 1 } }] });
-    await publish(client, topic('inventory'), { ts, devices: [{ sn: device.sn, type: 'inverter', model: 'Bad\u0000Model' }] });
+    await publish(client, topic('telemetry'), {
+      seq: 1,
+      samples: [{ ts: from, device: device.sn, vars: { 'pv\u0000Power': 1, pvPower: 2 } }],
+    });
+    await publish(client, topic('telemetry'), {
+      seq: 2,
+      samples: [
+        { ts: from + 300_000, device: device.sn, vars: { pvPower: 3, '\ud800': 1, 'x\udc00': 1 } },
+        { ts: from + 300_000, device: `${device.sn}\u0000`, vars: { pvPower: 9 } },
+      ],
+      // Keys the platform does not read are not stored either.
+      'note\u0000': 'x\ud800',
+    });
     // A pair of surrogates is an ordinary character.
-    await publish(client, topic('telemetry'), { seq: 3, samples: [{ ts, device: device.sn, vars: { pvPower: 4, '\u{1F600}': 5 } }] });
-    expect((await metric('sunstack_ingest_rejected_messages_total{reason="invalid"}')) - invalidBefore).toBe(3);
+    await publish(client, topic('telemetry'), {
+      seq: 3,
+      samples: [{ ts: from + 600_000, device: device.sn, vars: { pvPower: 4, '\u{1F600}': 5 } }],
+    });
+    // The protocol drops bad values one by one in telemetry only: any other message holding such text is refused whole.
+    await publish(client, topic('inventory'), { ts: from, devices: [{ sn: device.sn, type: 'inverter', model: 'Bad\u0000Model' }] });
+    expect({
+      invalidMessages: (await metric('sunstack_ingest_rejected_messages_total{reason="invalid"}')) - before.invalidMessages,
+      invalidValues: (await metric('sunstack_ingest_rejected_values_total{reason="invalidValue"}')) - before.invalidValues,
+      unknownDevices: (await metric('sunstack_ingest_rejected_values_total{reason="unknownDevice"}')) - before.unknownDevices,
+    }).toEqual({ invalidMessages: 1, invalidValues: 3, unknownDevices: 1 });
     const rows = await selectRows<{ vars: Record<string, number> }>(
       t.database.db,
-      sql`select vars from telemetry where device_id = ${device.id} and ts = ${new Date(ts)}`,
+      sql`select vars from telemetry where device_id = ${device.id} and ts >= ${new Date(from)} and ts <= ${new Date(from + 600_000)} order by ts`,
     );
-    expect(rows).toEqual([{ vars: { pvPower: 4, '\u{1F600}': 5 } }]);
+    expect(rows).toEqual([{ vars: { pvPower: 2 } }, { vars: { pvPower: 3 } }, { vars: { pvPower: 4, '\u{1F600}': 5 } }]);
     await client.endAsync();
   });
 

@@ -2,6 +2,7 @@ import {
   eventPayload,
   faultOf,
   inventoryPayload,
+  isStorableText,
   isTelemetryPayload,
   MAX_PAYLOAD_BYTES,
   MAX_VARIABLE_NAME,
@@ -10,6 +11,7 @@ import {
   statusPayload,
   UPLINK_KINDS,
   type UplinkKind,
+  unstorableTextPaths,
 } from '@sunstack/shared';
 import type { z } from 'zod';
 import { deviceSecretMatches } from '../datalogger/secret.ts';
@@ -44,34 +46,16 @@ const LINGER_MS = 100;
 const DEVICE_CACHE_MS = 60_000;
 const FUTURE_TOLERANCE_MS = 24 * 3_600_000;
 
-/**
- * Text PostgreSQL cannot store: U+0000, and a UTF-16 surrogate without its pair. One such name in a
- * batch would fail the whole batch, again on every retry, and stall every datalogger's data.
- */
-const UNSTORABLE_TEXT = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Whether any key or string in a parsed JSON value is unstorable; walked without recursion, as nesting is the sender's choice. */
-function holdsUnstorableText(value: unknown): boolean {
-  const pending = [value];
-  while (pending.length > 0) {
-    const item = pending.pop();
-    if (typeof item === 'string') {
-      if (UNSTORABLE_TEXT.test(item)) return true;
-    } else if (Array.isArray(item)) {
-      for (const element of item) pending.push(element);
-    } else if (typeof item === 'object' && item !== null) {
-      for (const [key, element] of Object.entries(item)) {
-        if (UNSTORABLE_TEXT.test(key)) return true;
-        pending.push(element);
-      }
-    }
-  }
-  return false;
-}
-
 /** Whether a sample's value is kept: a finite number under a name of acceptable length. */
 const isAcceptedValue = (name: string, value: unknown) =>
   typeof value === 'number' && Number.isFinite(value) && name.length <= MAX_VARIABLE_NAME;
+/**
+ * The same, in a message holding \u escapes, the only way JSON carries text PostgreSQL cannot store
+ * (U+0000, lone surrogates): one such name would fail its whole batch on every retry and stall every
+ * datalogger's data. Only such messages pay for the look at each name.
+ */
+const isAcceptedEscapedValue = (name: string, value: unknown) => isAcceptedValue(name, value) && isStorableText(name);
+const mayHoldUnstorableText = (jsonText: string) => jsonText.includes('\\u');
 
 interface QueuedMessage {
   samples: DeviceSample[];
@@ -219,42 +203,40 @@ export function createIngestService(
    * counted. Answers the object itself when all of it is kept (the usual case, no copy), or
    * undefined when nothing is.
    */
-  function acceptedValues(values: Record<string, unknown>): Vars | undefined {
+  function acceptedValues(values: Record<string, unknown>, isAccepted: typeof isAcceptedValue): Vars | undefined {
     let kept = 0;
     let total = 0;
     for (const name in values) {
       total += 1;
-      if (isAcceptedValue(name, values[name])) kept += 1;
+      if (isAccepted(name, values[name])) kept += 1;
     }
     if (kept < total) metrics.rejectedValues.inc({ reason: 'invalidValue' }, total - kept);
     if (kept === 0) return undefined;
     if (kept === total) return values as Vars;
     const copy: Vars = {};
-    for (const name in values) if (isAcceptedValue(name, values[name])) copy[name] = values[name] as number;
+    for (const name in values) if (isAccepted(name, values[name])) copy[name] = values[name] as number;
     return copy;
   }
 
-  /** The payload as JSON, or undefined (counted) when it is not JSON or holds text the database cannot store. */
-  function json(payload: Buffer): unknown {
-    const text = payload.toString('utf8');
-    let value: unknown;
+  /** The text as JSON, or undefined (counted) when it is not JSON. */
+  function json(text: string): unknown {
     try {
-      value = JSON.parse(text);
+      return JSON.parse(text);
     } catch {
       metrics.rejectedMessages.inc({ reason: 'notJson' });
       return undefined;
     }
-    // JSON text carries such characters only as \u escapes, so only a payload holding one is walked.
-    if (text.includes('\\u') && holdsUnstorableText(value)) {
+  }
+
+  /** A message of a kind other than telemetry: refused whole (counted) when invalid or holding text the database cannot store. */
+  function parse<T extends z.ZodType>(schema: T, payload: Buffer): z.infer<T> | undefined {
+    const text = payload.toString('utf8');
+    const value = json(text);
+    if (value === undefined) return undefined;
+    if (mayHoldUnstorableText(text) && unstorableTextPaths(value, 1).length > 0) {
       metrics.rejectedMessages.inc({ reason: 'invalid' });
       return undefined;
     }
-    return value;
-  }
-
-  function parse<T extends z.ZodType>(schema: T, payload: Buffer): z.infer<T> | undefined {
-    const value = json(payload);
-    if (value === undefined) return undefined;
     const parsed = schema.safeParse(value);
     if (!parsed.success) {
       metrics.rejectedMessages.inc({ reason: 'invalid' });
@@ -264,18 +246,26 @@ export function createIngestService(
   }
 
   async function onTelemetry(dataloggerSn: string, payload: Buffer) {
-    const message = json(payload);
+    const text = payload.toString('utf8');
+    const message = json(text);
     if (message === undefined) return;
     // The telemetry schema's rules, checked by hand: this runs for every message.
     if (!isTelemetryPayload(message)) {
       metrics.rejectedMessages.inc({ reason: 'invalid' });
       return;
     }
-    const sns = message.samples.map((s) => s.device);
+    // Bad text drops only what holds it (protocol.md: per value, not per message): a name is a bad value, and
+    // a device SN no device has, never looked up (the lookup would fail). Keys the ingest does not read stay unread.
+    const escaped = mayHoldUnstorableText(text);
+    const received = escaped ? message.samples.filter((sample) => isStorableText(sample.device)) : message.samples;
+    if (received.length < message.samples.length) {
+      metrics.rejectedValues.inc({ reason: 'unknownDevice' }, message.samples.length - received.length);
+    }
+    const sns = received.map((s) => s.device);
     const devices = cachedDevices(sns) ?? (await devicesOf(sns));
     const samples: DeviceSample[] = [];
     const at = now();
-    for (const sample of message.samples) {
+    for (const sample of received) {
       const device = devices.get(sample.device);
       // A datalogger writes only for the devices it reported itself.
       if (!device || device.dataloggerSn !== dataloggerSn) {
@@ -286,7 +276,7 @@ export function createIngestService(
         metrics.rejectedValues.inc({ reason: 'time' });
         continue;
       }
-      const vars = acceptedValues(sample.vars);
+      const vars = acceptedValues(sample.vars, escaped ? isAcceptedEscapedValue : isAcceptedValue);
       if (!vars) continue;
       samples.push({ deviceId: device.id, plantId: device.plantId, ts: sample.ts, vars });
     }
