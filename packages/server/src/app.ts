@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { Errno } from '@sunstack/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import type { Config } from './config.ts';
 import { createAttemptLimiter } from './core/attempts.ts';
 import type { Database } from './db/client.ts';
@@ -124,6 +125,9 @@ export interface ApiRoute {
   method: string;
   url: string;
   access: RouteAccess;
+  /** The call's declared input, for the fuzz suite: what its body and its query may hold. */
+  body?: ZodType;
+  querystring?: ZodType;
 }
 
 const API_PREFIXES = ['/c/', '/api/'];
@@ -158,7 +162,8 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
   http.addHook('onRoute', (route) => {
     const access = route.config?.access;
     if (access === undefined) return;
-    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
+    const input = { body: route.schema?.body as ZodType | undefined, querystring: route.schema?.querystring as ZodType | undefined };
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access, ...input });
   });
 
   registerSecurityHeaders(http, config.mapTiles.url ? [tileSource(config.mapTiles.url)] : []);
