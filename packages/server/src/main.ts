@@ -12,7 +12,8 @@ async function main() {
   await migrate(database);
   const { http, ingest, runJobs } = await buildApp({ config, database });
   // The demo is a convenience: what users changed in it may keep a part from being seeded, never the server from starting.
-  const seeded = config.demo && (await seedDemo(database).catch((error: unknown) => http.log.error({ err: error }, 'demo seed incomplete')));
+  const seeded =
+    config.demo && (await seedDemo(database).catch((error: unknown) => http.log.error({ err: error }, 'demo seed incomplete')));
   if (seeded) {
     http.log.info(`demo data seeded; accounts ${DEMO_ACCOUNTS.map((a) => a.username).join(', ')} (password ${DEMO_PASSWORD})`);
   }

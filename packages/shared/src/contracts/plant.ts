@@ -29,12 +29,12 @@ export function observesSummerTime(zone: string, year = new Date().getUTCFullYea
 }
 
 export const dataloggerSnSchema = z.string().trim().regex(DATALOGGER_SN_PATTERN, { error: 'validation.dataloggerSn' });
-/** A label's check code as typed: spaces and hyphens are layout, case does not matter. */
+/** A label's check code as typed, in either case (stored and compared in upper case). */
 export const checkCodeSchema = z
   .string()
-  .max(32, { error: 'validation.checkCode' })
-  .transform((typed) => typed.replace(/[\s-]/g, '').toUpperCase())
-  .pipe(z.string().regex(new RegExp(`^[${CHECK_CODE_ALPHABET}]{${CHECK_CODE_LENGTH}}$`), { error: 'validation.checkCode' }));
+  .trim()
+  .regex(new RegExp(`^[${CHECK_CODE_ALPHABET}${CHECK_CODE_ALPHABET.toLowerCase()}]{${CHECK_CODE_LENGTH}}$`), { error: 'validation.checkCode' })
+  .toUpperCase();
 /** A datalogger to bind: its SN and the check code on its label, which proves that one holds it. */
 export const dataloggerClaim = z.strictObject({ sn: dataloggerSnSchema, checkCode: checkCodeSchema });
 export type DataloggerClaim = z.infer<typeof dataloggerClaim>;

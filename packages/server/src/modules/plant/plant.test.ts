@@ -114,9 +114,9 @@ describe('creating a plant (spec sections 5 and 8)', () => {
     });
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
-    // The label's code, typed in any case with spaces, proves possession; then the SN's state is told.
+    // The label's code, typed in any case, proves possession; then the SN's state is told.
     const code = t.claim(unbound).checkCode;
-    const typed = `${code.slice(0, 4).toLowerCase()} ${code.slice(4)}`;
+    const typed = ` ${code.slice(0, 4).toLowerCase()}${code.slice(4)}`;
     expect((await create(withCode(bound, t.claim(bound).checkCode), claimer.token)).body.errno).toBe(Errno.snExists);
     expect((await create(withCode('399999999999998', t.claim('399999999999998').checkCode), claimer.token)).body.errno).toBe(
       Errno.snInvalid,

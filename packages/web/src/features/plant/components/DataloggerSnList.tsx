@@ -33,7 +33,7 @@ export function DataloggerSnList({ name }: { name: string }) {
                 </Form.Item>
                 <Form.Item name={[item.name, 'checkCode']} noStyle rules={[zodRule(checkCodeSchema, t)]}>
                   <Input
-                    maxLength={CHECK_CODE_LENGTH + 4}
+                    maxLength={CHECK_CODE_LENGTH}
                     autoCapitalize="characters"
                     placeholder={t('plant.checkCode')}
                     aria-label={`${t('plant.checkCode')} ${index + 1}`}
