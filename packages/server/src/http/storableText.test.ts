@@ -18,14 +18,14 @@ afterAll(() => t.close());
 
 const refused = (path: string) => ({ errno: Errno.bodyInvalid, result: { issues: [{ path, message: UNSTORABLE_TEXT_MESSAGE }] } });
 
-async function count(table: 'account_log' | 'sign_in_failure' | 'audit_log' | 'account') {
+async function count(table: 'account_log' | 'attempt' | 'audit_log' | 'account') {
   const [row] = await selectRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from ${sql.identifier(table)}`);
   return row?.n;
 }
 
 describe('text PostgreSQL cannot store', () => {
   it('is refused at sign-in and sign-up, unauthenticated, and nothing is recorded', async () => {
-    const before = { failures: await count('sign_in_failure'), log: await count('account_log'), accounts: await count('account') };
+    const before = { failures: await count('attempt'), log: await count('account_log'), accounts: await count('account') };
     for (const text of ['ab\u0000cd', 'ab\ud800cd', 'ab\udc00cd']) {
       expect((await t.call('POST', '/c/v0/user/login', { user: text, password: 'secret123' })).body).toEqual(refused('body.user'));
       expect((await t.call('POST', '/c/v0/user/login', { user: admin.username, password: `secret${text}` })).body).toEqual(
@@ -43,7 +43,7 @@ describe('text PostgreSQL cannot store', () => {
       agreement: true,
     };
     expect((await t.call('POST', '/c/v1/user/register', signUp)).body).toEqual(refused('body.password'));
-    expect({ failures: await count('sign_in_failure'), log: await count('account_log'), accounts: await count('account') }).toEqual(before);
+    expect({ failures: await count('attempt'), log: await count('account_log'), accounts: await count('account') }).toEqual(before);
   });
 
   it('is refused in an audited change, which then changes nothing and writes no entry', async () => {
