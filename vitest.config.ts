@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** Migrates the run's template database once; each test file's database is a copy of it. */
+const databaseTemplate = 'packages/server/src/test/globalSetup.ts';
+
 export default defineConfig({
   test: {
     projects: [
@@ -10,6 +13,7 @@ export default defineConfig({
           include: ['packages/server/src/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          globalSetup: [databaseTemplate],
         },
       },
       { test: { name: 'simulator', include: ['packages/simulator/src/**/*.test.ts'] } },
@@ -21,6 +25,7 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          globalSetup: [databaseTemplate],
         },
       },
     ],

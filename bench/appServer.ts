@@ -64,7 +64,7 @@ function signedCall(agent: http.Agent, port: number, path: string, body: unknown
 
 /**
  * The real application as main.ts starts it (the API and the jobs: mail sender, rollups, retention), but
- * on a fresh database from the test harness (in-memory PGlite, or a new schema on DATABASE_URL,
+ * on a fresh database from the test harness (in-memory PGlite, or a new database on DATABASE_URL's server,
  * whose connections carry the bench's application name) and on a free port of 127.0.0.1.
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
@@ -82,7 +82,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const engine =
     database.kind === 'pglite'
       ? `PGlite, embedded, in memory (${version})`
-      : `PostgreSQL server from DATABASE_URL, fresh schema (${version})`;
+      : `PostgreSQL server from DATABASE_URL, fresh database (${version})`;
   return {
     app,
     database,

@@ -52,8 +52,7 @@ async function plainWrite(database: RunningApp['database'], batches: PlainRow[][
     }
     return;
   }
-  const [row] = await selectRows<{ schema: string }>(database.db, sql`select current_schema() as schema`);
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL, options: `-c search_path=${row?.schema}` });
+  const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   try {
     for (const rows of batches) {

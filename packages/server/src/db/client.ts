@@ -38,9 +38,12 @@ export interface DatabaseOptions {
   url?: string;
   /** Folder of the PGlite data; without it PGlite keeps everything in memory. */
   dataDir?: string;
-  /** PostgreSQL schema to work in (tests use a fresh one per run). */
+  /** PostgreSQL schema to work in (a test that starts the server as a child process uses a fresh one). */
   schema?: string;
 }
+
+/** The embedded engine, which can also copy itself: tests start each database from a dump of a migrated one. */
+export type PgliteDatabase = Database & { kind: 'pglite'; dumpDataDir(): Promise<Blob> };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
@@ -88,12 +91,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
+  return openPglite(options);
+}
+
+/** `dump`: start from this dump of a data folder (`dumpDataDir`) instead of an empty database. */
+export async function openPglite(options: { dataDir?: string; dump?: Blob }): Promise<PgliteDatabase> {
   let dataDir: string | undefined;
   if (options.dataDir) {
     dataDir = join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, options.dump ? { loadDataDir: options.dump } : {});
   return {
     kind: 'pglite',
     db: drizzlePglite(client, { schema }) as unknown as Db,
@@ -105,6 +113,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       const stop = await client.listen(channel, handler);
       return () => stop();
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -3,40 +3,16 @@ import { type AccessCode, computeSignature, type Language } from '@sunstack/shar
 import ExcelJS from 'exceljs';
 import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { type Database, openDatabase } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
+import type { Database } from '../db/client.ts';
 import { organisation } from '../db/schema.ts';
 import { createAccountRepo } from '../modules/account/repo.ts';
 import { checkCodeOf } from '../modules/datalogger/checkCode.ts';
 import { createDataloggerRepo } from '../modules/datalogger/repo.ts';
 import { hashPassword } from '../modules/session/password.ts';
 import { type MailCapture, startMailCapture } from './mailCapture.ts';
+import { openTestDatabase } from './testDatabase.ts';
 
-/**
- * A fresh database for one test file: in-memory PGlite by default, or a new schema on the
- * PostgreSQL server of DATABASE_URL (dropped again at the end), migrated.
- */
-export async function openTestDatabase(): Promise<Database & { dispose(): Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase({});
-    await migrate(database);
-    return { ...database, dispose: () => database.close() };
-  }
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = await openDatabase({ url });
-  await admin.execute(`CREATE SCHEMA ${schema}`);
-  const database = await openDatabase({ url, schema });
-  await migrate(database);
-  return {
-    ...database,
-    dispose: async () => {
-      await database.close();
-      await admin.execute(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.close();
-    },
-  };
-}
+export { openTestDatabase, type TestDatabase } from './testDatabase.ts';
 
 export interface CallOptions {
   token?: string;
