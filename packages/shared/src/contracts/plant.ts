@@ -33,7 +33,9 @@ export const dataloggerSnSchema = z.string().trim().regex(DATALOGGER_SN_PATTERN,
 export const checkCodeSchema = z
   .string()
   .trim()
-  .regex(new RegExp(`^[${CHECK_CODE_ALPHABET}${CHECK_CODE_ALPHABET.toLowerCase()}]{${CHECK_CODE_LENGTH}}$`), { error: 'validation.checkCode' })
+  .regex(new RegExp(`^[${CHECK_CODE_ALPHABET}${CHECK_CODE_ALPHABET.toLowerCase()}]{${CHECK_CODE_LENGTH}}$`), {
+    error: 'validation.checkCode',
+  })
   .toUpperCase();
 /** A datalogger to bind: its SN and the check code on its label, which proves that one holds it. */
 export const dataloggerClaim = z.strictObject({ sn: dataloggerSnSchema, checkCode: checkCodeSchema });
