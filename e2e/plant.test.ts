@@ -22,7 +22,8 @@ async function api(path: string, body: unknown, user = 'demo_admin') {
 describe('plants across branches (issue 3)', () => {
   it('an installer creates a plant with a datalogger, the end user sees it, another installer cannot', async () => {
     const sn = '870000000000042';
-    expect((await api('/c/v0/module/create', { sn })).errno).toBe(0);
+    const registered = await api('/c/v0/module/create', { sn });
+    expect(registered.errno).toBe(0);
 
     const installer = await suite.page();
     await signIn(installer, 'demo_installer', '/bus/index');
@@ -33,6 +34,7 @@ describe('plants across branches (issue 3)', () => {
     await installer.keyboard.press('Enter');
     await installer.getByLabel('City').fill('Stuttgart');
     await installer.getByLabel('Datalogger SN 1').fill(sn);
+    await installer.getByLabel('Check code 1').fill(String(registered.result.checkCode));
     await installer.getByLabel("Owner (end user's user name)").fill('demo_user');
     await installer.getByRole('button', { name: 'Create plant' }).click();
     await visible(installer.getByRole('heading', { name: 'E2E rooftop' }).or(installer.getByText('E2E rooftop').first()));
@@ -57,7 +59,7 @@ describe('plants across branches (issue 3)', () => {
     await snap(other, 'plant-hidden-from-other-installer');
   });
 
-  it('refuses a datalogger SN that is not registered, showing the errno message', async () => {
+  it('refuses a datalogger whose check code does not match its SN, showing the errno message and the field', async () => {
     const installer = await suite.page();
     await signIn(installer, 'demo_installer', '/bus/index');
     await installer.goto('/bus/plant/add');
@@ -66,7 +68,11 @@ describe('plants across branches (issue 3)', () => {
     await installer.keyboard.type('France');
     await installer.keyboard.press('Enter');
     await installer.getByLabel('Datalogger SN 1').fill('999999999999999');
+    await installer.getByLabel('Check code 1').fill('ABCD2345');
     await installer.getByRole('button', { name: 'Create plant' }).click();
-    await visible(installer.getByText('41901-The serial number is invalid.'));
+    await visible(
+      installer.getByText("41908-The check code does not match the serial number. Both are printed on the datalogger's label."),
+    );
+    await visible(installer.getByText('This check code does not match the serial number.'));
   });
 });
