@@ -11,6 +11,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import type { Config } from './config.ts';
 import { createAttemptLimiter } from './core/attempts.ts';
+import { createBackgroundWork } from './core/background.ts';
 import type { Database } from './db/client.ts';
 import { serializeError } from './db/errorLog.ts';
 import { createUnitOfWork } from './db/unitOfWork.ts';
@@ -63,6 +64,7 @@ import { createNotificationService } from './modules/notification/service.ts';
 import { createOrganisationRepo } from './modules/organisation/repo.ts';
 import { organisationRoutes } from './modules/organisation/routes.ts';
 import { createOrganisationService } from './modules/organisation/service.ts';
+import { createNamedAccountLookup } from './modules/plant/namedAccount.ts';
 import { createPlantRepo } from './modules/plant/repo.ts';
 import { plantRoutes } from './modules/plant/routes.ts';
 import { createPlantService } from './modules/plant/service.ts';
@@ -207,6 +209,8 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
   // Before sessions: sign-ins and password changes are written to the account log.
   const audit = createAuditService(createAuditRepo(db), unitOfWork);
   const attempts = createAttemptLimiter(db, now);
+  const background = createBackgroundWork(http.log);
+  http.addHook('onClose', background.settled);
   const sessions = createSessionService({
     sessions: createSessionRepo(db),
     accounts: accountRepo,
@@ -225,17 +229,28 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     publicUrl: config.publicUrl,
     now,
   });
-  const accounts = createAccountService({ accounts: accountRepo, sessions, mail, audit, transaction, attempts, invitations, now });
+  const accounts = createAccountService({
+    accounts: accountRepo,
+    sessions,
+    mail,
+    audit,
+    transaction,
+    attempts,
+    background,
+    invitations,
+    now,
+  });
   const users = createUserService({ users: createUserRepo(db), accounts: accountRepo, sessions, audit, transaction });
 
   const plantRepo = createPlantRepo(db);
   const dataloggerRepo = createDataloggerRepo(db);
   const labels = createDataloggerLabels(dataloggerRepo);
-  const plants = createPlantService({ plants: plantRepo, audit, transaction, labels, attempts, now });
+  const namedAccount = createNamedAccountLookup({ plants: plantRepo, attempts });
+  const plants = createPlantService({ plants: plantRepo, audit, transaction, labels, attempts, namedAccount, now });
   // With an external broker, dataloggers' access is provisioned there (Mosquitto's dynamic security).
   const dynsec = config.mqtt.external && createDynsec(config.mqtt.external, http.log);
   const dataloggers = createDataloggerService({ dataloggers: dataloggerRepo, audit, transaction, labels, dynsec, log: http.log });
-  const devices = createDeviceService({ devices: createDeviceRepo(db), plants: plantRepo, audit, transaction });
+  const devices = createDeviceService({ devices: createDeviceRepo(db), plants: plantRepo, namedAccount, audit, transaction });
   const alarms = createAlarmService({ alarms: createAlarmRepo(db), plants: plantRepo, audit, transaction });
   // Alarm notifications: the dispatcher wakes on NOTIFY alarm_notice, written with every alarm change.
   const notifications = createNotificationService({

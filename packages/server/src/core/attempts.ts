@@ -61,3 +61,14 @@ export function passwordGuessLimits(subject: string, ip: string): AttemptLimit[]
     { key: `password:${subject}`, max: 30, windowMs: 60 * MINUTE_MS },
   ];
 }
+
+/**
+ * Naming another account (a plant's owner, a share, an integrator to authorise): only misses stay
+ * counted, so the names that exist cannot be read off the answers in bulk.
+ */
+export function nameLookupLimits(accountId: number, ip: string): AttemptLimit[] {
+  return [
+    { key: `name-lookup:${accountId}`, max: 10, windowMs: 60 * MINUTE_MS },
+    { key: `name-lookup-address:${ip}`, max: 30, windowMs: 60 * MINUTE_MS },
+  ];
+}

@@ -126,14 +126,40 @@ describe('sign-up', () => {
     expect((await t.call('POST', '/c/v0/user/sendcaptcha', { purpose: 'register', email: form.email })).body.errno).toBe(0);
   });
 
-  it('refuses a taken user name or email', async () => {
+  it('tells a taken address nothing: the mailbox hears of its account, and no code it could read works', async () => {
     const existing = await t.createAccount(Access.endUser);
-    const byName = signUpForm({ user: existing.username.toUpperCase() });
-    const captcha = await requestCode(byName.email);
-    expect((await t.call('POST', '/c/v1/user/register', { ...byName, captcha })).body.errno).toBe(Errno.usernameTaken);
-    expect((await t.call('POST', '/c/v0/user/sendcaptcha', { purpose: 'register', email: existing.email })).body.errno).toBe(
-      Errno.emailTaken,
-    );
+    const fresh = signUpForm();
+    const answers = [];
+    for (const email of [existing.email, fresh.email]) {
+      answers.push((await t.call('POST', '/c/v0/user/sendcaptcha', { purpose: 'register', email })).body);
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    const told = await t.mail.waitFor(existing.email);
+    expect(told.text).toContain(existing.username);
+    expect(told.text).not.toMatch(/\b\d{6}\b/);
+    const taken = signUpForm({ email: existing.email });
+    expect((await t.call('POST', '/c/v1/user/register', { ...taken, captcha: '123456' })).body.errno).toBe(Errno.verificationCodeInvalid);
+  });
+
+  it('says a user name is taken only to a mailbox that proved itself with its code, a few times an hour', async () => {
+    const existing = await t.createAccount(Access.endUser);
+    const form = signUpForm({ user: existing.username.toUpperCase() });
+    const captcha = await requestCode(form.email);
+    const wrong = captcha === '111111' ? '222222' : '111111';
+    expect((await t.call('POST', '/c/v1/user/register', { ...form, captcha: wrong })).body.errno).toBe(Errno.verificationCodeInvalid);
+    expect((await t.call('POST', '/c/v1/user/register', { ...form, captcha })).body.errno).toBe(Errno.usernameTaken);
+    for (let i = 1; i < 10; i++) {
+      expect((await t.call('POST', '/c/v1/user/register', { ...form, captcha })).body.errno).toBe(Errno.usernameTaken);
+    }
+    expect((await t.call('POST', '/c/v1/user/register', { ...form, captcha })).body.errno).toBe(Errno.tooFrequent);
+  });
+
+  it('keeps the code of a sign-up refused for a taken name, so another name can follow', async () => {
+    const existing = await t.createAccount(Access.endUser);
+    const form = signUpForm({ user: existing.username });
+    const captcha = await requestCode(form.email);
+    expect((await t.call('POST', '/c/v1/user/register', { ...form, captcha })).body.errno).toBe(Errno.usernameTaken);
+    expect((await t.call('POST', '/c/v1/user/register', { ...form, user: `${existing.username}x`, captcha })).body.errno).toBe(0);
   });
 
   it('joins the branch of an agent or distributor code and refuses an unknown code', async () => {
@@ -173,6 +199,35 @@ describe('password reset by emailed code', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(t.mail.received.length).toBe(before);
+  });
+
+  it('answers before it looks the user name up, so a known name takes no longer than an unknown one', async () => {
+    const known = await t.createAccount(Access.endUser);
+    // Issuing a reset code now fails: if the answer waited for that work, the known name would answer differently.
+    await t.database.db.execute(
+      sql`create function refuse_code() returns trigger language plpgsql as $$ begin raise exception 'no codes today'; end $$`,
+    );
+    await t.database.db.execute(
+      sql`create trigger refuse_code before insert on verification_code for each row execute function refuse_code()`,
+    );
+    try {
+      const knownAnswer = await t.call('POST', '/c/v0/user/sendcaptcha', { purpose: 'reset', user: known.username });
+      const unknownAnswer = await t.call('POST', '/c/v0/user/sendcaptcha', { purpose: 'reset', user: 'nobody_here' });
+      expect(knownAnswer.status).toBe(200);
+      expect(knownAnswer.body).toEqual(unknownAnswer.body);
+      expect(knownAnswer.body.errno).toBe(0);
+    } finally {
+      await t.database.db.execute(sql`drop trigger refuse_code on verification_code`);
+      await t.database.db.execute(sql`drop function refuse_code()`);
+    }
+  });
+
+  it('throttles what was typed alike, whether or not an account has that name', async () => {
+    const known = await t.createAccount(Access.endUser);
+    for (const user of [known.username, 'nobody_else']) {
+      expect((await t.call('POST', '/c/v0/user/sendcaptcha', { purpose: 'reset', user })).body.errno).toBe(0);
+      expect((await t.call('POST', '/c/v0/user/sendcaptcha', { purpose: 'reset', user })).body.errno).toBe(Errno.tooFrequent);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { Errno } from '@sunstack/shared';
-import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, uniqueViolation } from '../../db/client.ts';
 import { account, organisation, verificationCode } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -20,6 +20,11 @@ export function createAccountRepo(db: Db) {
         .from(account)
         .where(sql`lower(${account.username}) = lower(${login}) or lower(${account.email}) = lower(${login})`)
         .limit(1);
+      return row;
+    },
+
+    async findByEmail(email: string) {
+      const [row] = await db.select().from(account).where(sql`lower(${account.email}) = lower(${email})`).limit(1);
       return row;
     },
 
@@ -80,21 +85,6 @@ export function createAccountRepo(db: Db) {
 
     async insertVerificationCode(row: { purpose: VerificationPurpose; email: string; codeHash: Buffer; createdAt: Date; expiresAt: Date }) {
       await db.insert(verificationCode).values(row);
-    },
-
-    async countVerificationCodesSince(email: string, purpose: VerificationPurpose, since: Date) {
-      const rows = await db
-        .select({ createdAt: verificationCode.createdAt })
-        .from(verificationCode)
-        .where(
-          and(
-            sql`lower(${verificationCode.email}) = lower(${email})`,
-            eq(verificationCode.purpose, purpose),
-            gte(verificationCode.createdAt, since),
-          ),
-        )
-        .orderBy(desc(verificationCode.createdAt));
-      return { count: rows.length, latest: rows[0]?.createdAt };
     },
 
     /** The newest unused code for a mailbox and purpose: only the newest one counts. */

@@ -34,7 +34,7 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService) {
       },
     },
     async (request) => {
-      await accounts.sendCode(request.body, request.lang);
+      await accounts.sendCode(request.body, request.lang, clientInfo(request));
       return ok({});
     },
   );

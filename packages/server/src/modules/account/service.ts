@@ -12,7 +12,8 @@ import {
   type UpdateInfoBody,
   type UserInfo,
 } from '@sunstack/shared';
-import { type AttemptLimiter, passwordGuessLimits } from '../../core/attempts.ts';
+import { type AttemptLimit, type AttemptLimiter, passwordGuessLimits } from '../../core/attempts.ts';
+import type { BackgroundWork } from '../../core/background.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
@@ -28,6 +29,8 @@ export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_RESEND_MS = 60_000;
 export const CODE_MAX_PER_HOUR = 10;
+export const CODE_MAX_PER_ADDRESS_HOUR = 20;
+const HOUR_MS = 3_600_000;
 
 /** The screens each access code reaches, listed once per code: the route table never changes while the app runs. */
 const menusByAccess = new Map<number, string[]>();
@@ -53,15 +56,28 @@ export function createAccountService(deps: {
   transaction: Transaction;
   /** Wrong current passwords count like failed sign-ins. */
   attempts: AttemptLimiter;
+  /** A reset's lookup and mail run after its answer. */
+  background: BackgroundWork;
   now: () => number;
 }) {
-  const { accounts, sessions, mail, audit, invitations, transaction, attempts, now } = deps;
+  const { accounts, sessions, mail, audit, invitations, transaction, attempts, background, now } = deps;
+
+  /**
+   * Asking for an emailed code: what was typed (a mailbox, or a user name for a reset) once a
+   * minute and ten times an hour, and one address at most twenty times an hour. Counted whether or
+   * not an account stands behind it, so the answer is the same either way.
+   */
+  async function takeCodeRequest(typed: string, ip: string | undefined) {
+    const subject = typed.toLowerCase();
+    const limits: AttemptLimit[] = [
+      { key: `code-request:${subject}`, max: 1, windowMs: CODE_RESEND_MS },
+      { key: `code-request-hour:${subject}`, max: CODE_MAX_PER_HOUR, windowMs: HOUR_MS },
+    ];
+    if (ip !== undefined) limits.push({ key: `code-request-address:${ip}`, max: CODE_MAX_PER_ADDRESS_HOUR, windowMs: HOUR_MS });
+    return (await attempts.take(limits)) !== undefined;
+  }
 
   async function issueCode(email: string, purpose: VerificationPurpose) {
-    const sent = await accounts.countVerificationCodesSince(email, purpose, new Date(now() - 3_600_000));
-    if (sent.count >= CODE_MAX_PER_HOUR || (sent.latest && now() - sent.latest.getTime() < CODE_RESEND_MS)) {
-      throw new AppError(Errno.tooFrequent);
-    }
     const code = String(randomInt(0, 10 ** LIMITS.verificationCodeDigits)).padStart(LIMITS.verificationCodeDigits, '0');
     await accounts.insertVerificationCode({
       purpose,
@@ -73,8 +89,8 @@ export function createAccountService(deps: {
     return code;
   }
 
-  /** Checks and spends the newest code of a mailbox; a wrong guess counts against it. */
-  async function spendCode(email: string, purpose: VerificationPurpose, code: string) {
+  /** The newest code of a mailbox, if it is the one given; a wrong guess counts against it. Spent by `spendCode`. */
+  async function checkCode(email: string, purpose: VerificationPurpose, code: string) {
     const latest = await accounts.latestVerificationCode(email, purpose);
     if (!latest || latest.expiresAt.getTime() <= now() || latest.attempts >= CODE_MAX_ATTEMPTS) {
       throw new AppError(Errno.verificationCodeInvalid);
@@ -83,7 +99,22 @@ export function createAccountService(deps: {
       await accounts.countVerificationAttempt(latest.id);
       throw new AppError(Errno.verificationCodeInvalid);
     }
-    if (!(await accounts.useVerificationCode(latest.id))) throw new AppError(Errno.verificationCodeInvalid);
+    return latest.id;
+  }
+
+  /** A checked code is used once: a concurrent call that used it first wins. */
+  async function spendCode(id: number) {
+    if (!(await accounts.useVerificationCode(id))) throw new AppError(Errno.verificationCodeInvalid);
+  }
+
+  /** A password reset's work, after the answer: looking the user name up and mailing its mailbox. */
+  async function mailResetCode(login: string) {
+    const found = await accounts.findByLogin(login);
+    if (!found || found.disabledAt) return;
+    // The mailbox's own limits: its user name and its email are two things to type.
+    if (!(await takeCodeRequest(`account:${found.id}`, undefined))) return;
+    const code = await issueCode(found.email, 'reset');
+    await mail.send(found.email, 'resetCode', found.language as Language, { code, user: found.username, minutes: CODE_TTL_MINUTES });
   }
 
   function present(row: AccountRow, language: Language): UserInfo {
@@ -113,62 +144,84 @@ export function createAccountService(deps: {
   }
 
   return {
-    /** Sign-up codes go to the address typed; reset codes to the mailbox bound to the user name, which is never revealed. */
-    async sendCode(body: SendCaptchaBody, language: Language) {
-      if (body.purpose === 'register') {
-        if (await accounts.emailTaken(body.email)) throw new AppError(Errno.emailTaken);
-        const code = await issueCode(body.email, 'register');
-        await mail.send(body.email, 'registerCode', body.language ?? language, { code, minutes: CODE_TTL_MINUTES });
+    /**
+     * Sign-up codes go to the address typed; a mailbox that already has an account is told so
+     * instead (and gets a code no one reads), so the answer never says which addresses are taken.
+     * Reset codes go to the mailbox of the user name, looked up after the answer: a known and an
+     * unknown name answer alike and in the same time.
+     */
+    async sendCode(body: SendCaptchaBody, language: Language, client: ClientInfo) {
+      const typed = body.purpose === 'register' ? body.email : body.user;
+      if (!(await takeCodeRequest(typed, client.ip))) throw new AppError(Errno.tooFrequent);
+      if (body.purpose === 'reset') {
+        background.start('mailing a password reset code', () => mailResetCode(body.user));
         return;
       }
-      const found = await accounts.findByLogin(body.user);
-      if (!found || found.disabledAt) return;
-      const code = await issueCode(found.email, 'reset');
-      await mail.send(found.email, 'resetCode', found.language as Language, { code, user: found.username, minutes: CODE_TTL_MINUTES });
+      const existing = await accounts.findByEmail(body.email);
+      const code = await issueCode(body.email, 'register');
+      if (existing) {
+        await mail.send(existing.email, 'registerExisting', existing.language as Language, { user: existing.username });
+      } else {
+        await mail.send(body.email, 'registerCode', body.language ?? language, { code, minutes: CODE_TTL_MINUTES });
+      }
     },
 
+    /**
+     * The emailed code (or an invitation link) proves the mailbox before anything is said about
+     * which names, addresses or branch codes exist; the names a proven mailbox tries are limited too.
+     */
     async register(body: RegisterBody, language: Language, client: ClientInfo) {
-      if (await accounts.usernameTaken(body.user)) throw new AppError(Errno.usernameTaken);
-      if (await accounts.emailTaken(body.email)) throw new AppError(Errno.emailTaken);
       if (!isCountryCode(body.country))
         throw new AppError(Errno.bodyInvalid, [{ path: 'body.country', message: 'validation.countryRequired' }]);
-      let organisationId = await accounts.rootOrganisationId();
       // An invitation link decides the branch and the role, and stands for the emailed code (both prove the mailbox).
       const invited = body.invitation ? await invitations.claim(body.invitation, body.email) : undefined;
-      if (invited) organisationId = invited.organisationId;
-      else if (body.orgCode) {
-        const branch = await accounts.branchByCode(body.orgCode);
-        if (!branch) throw new AppError(Errno.organisationCodeUnknown);
-        organisationId = branch.id;
-      }
-      if (!invited) await spendCode(body.email, 'register', body.captcha ?? '');
-      const created = await accounts
-        .insert({
-          organisationId,
-          username: body.user,
-          email: body.email,
-          passwordHash: await hashPassword(body.password),
-          access: invited?.access ?? body.accountType,
-          phone: body.mobile,
-          country: body.country,
-          language: body.language ?? language,
-          clientId: randomBytes(8).toString('hex'),
-        })
-        .catch(async (error: unknown) => {
-          if (invited) await invitations.release(invited);
-          throw error;
+      const codeId = invited ? undefined : await checkCode(body.email, 'register', body.captcha ?? '');
+      const release = async () => {
+        if (invited) await invitations.release(invited);
+      };
+      try {
+        const attempt = await attempts.take([{ key: `sign-up-names:${body.email.toLowerCase()}`, max: 10, windowMs: HOUR_MS }]);
+        if (!attempt) throw new AppError(Errno.tooFrequent);
+        if (await accounts.usernameTaken(body.user)) throw new AppError(Errno.usernameTaken);
+        if (await accounts.emailTaken(body.email)) throw new AppError(Errno.emailTaken);
+        let organisationId = invited?.organisationId ?? (await accounts.rootOrganisationId());
+        if (!invited && body.orgCode) {
+          const branch = await accounts.branchByCode(body.orgCode);
+          if (!branch) throw new AppError(Errno.organisationCodeUnknown);
+          organisationId = branch.id;
+        }
+        await attempt.giveBack();
+        const passwordHash = await hashPassword(body.password);
+        const created = await transaction(async () => {
+          if (codeId !== undefined) await spendCode(codeId);
+          return accounts.insert({
+            organisationId,
+            username: body.user,
+            email: body.email,
+            passwordHash,
+            access: invited?.access ?? body.accountType,
+            phone: body.mobile,
+            country: body.country,
+            language: body.language ?? language,
+            clientId: randomBytes(8).toString('hex'),
+          });
         });
-      if (invited) await invitations.attach(invited, created.id);
-      return { token: await sessions.open(created.id, client), access: created.access, passwordChangeRequired: false };
+        if (invited) await invitations.attach(invited, created.id);
+        return { token: await sessions.open(created.id, client), access: created.access, passwordChangeRequired: false };
+      } catch (error) {
+        await release();
+        throw error;
+      }
     },
 
     async reset(body: ResetBody, client: ClientInfo) {
       const found = await accounts.findByLogin(body.user);
       // Same answer as a wrong code, so the call does not tell which user names exist.
       if (!found || found.disabledAt) throw new AppError(Errno.verificationCodeInvalid);
-      await spendCode(found.email, 'reset', body.captcha);
+      const codeId = await checkCode(found.email, 'reset', body.captcha);
       const passwordHash = await hashPassword(body.password);
       await transaction(async () => {
+        await spendCode(codeId);
         await accounts.setPasswordHash(found.id, passwordHash);
         await sessions.revokeOthers(found.id, 'changed');
         await audit.recordAccountEvent(client, { event: 'passwordResetByCode', account: found, actorId: found.id });

@@ -10,20 +10,28 @@ import {
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
+import type { NamedAccountLookup } from '../plant/namedAccount.ts';
 import type { PlantRepo } from '../plant/repo.ts';
 import { requirePermission } from '../scope/permissions.ts';
 import type { ClientInfo, Session } from '../session/service.ts';
 import { presentDetail, presentGrant, presentSummary } from './present.ts';
 import type { DeviceRepo } from './repo.ts';
 
-export function createDeviceService(deps: { devices: DeviceRepo; plants: PlantRepo; audit: AuditService; transaction: Transaction }) {
-  const { devices, plants, audit, transaction } = deps;
+export function createDeviceService(deps: {
+  devices: DeviceRepo;
+  plants: PlantRepo;
+  /** Integrators are named by user name. */
+  namedAccount: NamedAccountLookup;
+  audit: AuditService;
+  transaction: Transaction;
+}) {
+  const { devices, plants, namedAccount, audit, transaction } = deps;
 
-  /** An integrator account by user name (another role, or none, is the same "unknown target"). */
-  async function integratorId(username: string) {
-    const id = await plants.accountId(username, Access.integrator);
-    if (id === undefined) throw new AppError(Errno.targetUnknown);
-    return id;
+  /** The devices, each one the caller may authorise: all of them or none (40404 when one is not seen, 40300 when one is not the caller's to decide). */
+  async function authorisable(session: Session, sns: string[]) {
+    const found = await devices.authorisation(session, sns);
+    if (found.length !== sns.length) throw notFound();
+    if (found.some((row) => !row.authorisable)) throw new AppError(Errno.noPermission);
   }
 
   /** A plant the caller may change: missing or out of scope is 40404, visible but read-only is 40300. */
@@ -52,12 +60,13 @@ export function createDeviceService(deps: { devices: DeviceRepo; plants: PlantRe
      * optionally control) the chosen devices: all of them or, when one is not theirs to decide, none.
      */
     async grant(session: Session, client: ClientInfo, body: DeviceGrantBody) {
+      const sns = [...new Set(body.sns)];
+      // The devices first: a name is looked up only for a caller who may authorise them.
+      await authorisable(session, sns);
+      const integrator = await namedAccount(session, client, body.integrator, Access.integrator);
+      if (integrator === undefined) throw new AppError(Errno.targetUnknown);
       return transaction(async () => {
-        const sns = [...new Set(body.sns)];
-        const found = await devices.authorisation(session, sns);
-        if (found.length !== sns.length) throw notFound();
-        if (found.some((row) => !row.authorisable)) throw new AppError(Errno.noPermission);
-        const integrator = await integratorId(body.integrator);
+        await authorisable(session, sns);
         await devices.grant(
           sns.map((sn) => ({ deviceSn: sn, integratorId: integrator, canControl: body.control, grantedBy: session.accountId })),
         );
@@ -74,10 +83,10 @@ export function createDeviceService(deps: { devices: DeviceRepo; plants: PlantRe
 
     async revoke(session: Session, client: ClientInfo, sn: string, integrator: string) {
       return transaction(async () => {
-        const [found] = await devices.authorisation(session, [sn]);
-        if (!found) throw notFound();
-        if (!found.authorisable) throw new AppError(Errno.noPermission);
-        if (!(await devices.revoke(sn, await integratorId(integrator)))) throw new AppError(Errno.targetUnknown);
+        await authorisable(session, [sn]);
+        // An unknown name and an integrator without this authorisation answer alike: nothing to count.
+        const integratorId = await plants.accountId(integrator, Access.integrator);
+        if (integratorId === undefined || !(await devices.revoke(sn, integratorId))) throw new AppError(Errno.targetUnknown);
         await audit.record(session, client, { action: 'device.revoke', objectType: 'device', objectId: sn, before: { integrator } });
       });
     },

@@ -29,6 +29,7 @@ export const MAIL_MESSAGES: Record<Language, Record<string, string>> = {
 
 export type MailTemplate =
   | 'registerCode'
+  | 'registerExisting'
   | 'resetCode'
   | 'invitationInstaller'
   | 'invitationEndUser'

@@ -1,5 +1,6 @@
 import { Access, Errno } from '@sunstack/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nameLookupLimits } from '../../core/attempts.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 import { checkCodeGuessLimits } from '../datalogger/checkCode.ts';
 import { DELETIONS_BEFORE_CONFIRM } from './service.ts';
@@ -163,6 +164,26 @@ describe('creating a plant (spec sections 5 and 8)', () => {
     expect(seen.body.result.owner).toBe(user.username);
     expect((await create(site([await registerDatalogger()], { owner: 'nobody_at_all' }))).body.errno).toBe(Errno.ownerUnknown);
     expect((await create(site([await registerDatalogger()], { owner: installer.username }))).body.errno).toBe(Errno.ownerUnknown);
+  });
+});
+
+describe('naming other accounts (owner, share, integrator)', () => {
+  it('counts the names that miss, so which names exist cannot be read off in bulk; names that exist never count', async () => {
+    const prober = await t.createAccount(Access.installer);
+    const user = await t.createAccount(Access.endUser);
+    const probe = async (owner: string) => (await create(site([await registerDatalogger()], { owner }), prober.token)).body.errno;
+    const { max } = nameLookupLimits(prober.id, '127.0.0.1')[0] as { max: number };
+    for (let i = 0; i < max; i++) {
+      expect(await probe(user.username)).toBe(0);
+      expect(await probe(`ghost_${i}`)).toBe(Errno.ownerUnknown);
+    }
+    expect(await probe('ghost_next')).toBe(Errno.tooFrequent);
+    expect(await probe(user.username)).toBe(Errno.tooFrequent);
+    const plant = (await create(site([await registerDatalogger()]), installer.token)).body.result.id;
+    const share = (name: string) => t.call('POST', '/c/v0/plant/share', { id: plant, user: name, role: 'viewer' }, { token: prober.token });
+    // A plant the caller may not share answers as missing before any name is looked up.
+    expect((await share(user.username)).body).toEqual((await share('ghost_x')).body);
+    expect((await share('ghost_x')).body.errno).toBe(Errno.notFound);
   });
 });
 

@@ -14,6 +14,7 @@ import type { AuditService } from '../audit/service.ts';
 import { checkCodeGuessLimits, type DataloggerLabels } from '../datalogger/checkCode.ts';
 import { organisationIdOf, requirePermission } from '../scope/permissions.ts';
 import type { ClientInfo, Session } from '../session/service.ts';
+import type { NamedAccountLookup } from './namedAccount.ts';
 import { presentDetail, presentSummary } from './present.ts';
 import type { PlantRepo } from './repo.ts';
 
@@ -28,9 +29,11 @@ export function createPlantService(deps: {
   /** Binding a datalogger takes the check code of its label. */
   labels: DataloggerLabels;
   attempts: AttemptLimiter;
+  /** Owners and shares are named by user name. */
+  namedAccount: NamedAccountLookup;
   now: () => number;
 }) {
-  const { plants, audit, transaction, labels, attempts, now } = deps;
+  const { plants, audit, transaction, labels, attempts, namedAccount, now } = deps;
 
   /**
    * Every SN once, each with its label's check code, each a registered datalogger that no plant
@@ -81,9 +84,9 @@ export function createPlantService(deps: {
       const { dataloggers, owner, ...fields } = body;
       // Outside the transaction: a wrong check code must stay counted when the call fails.
       const sns = await checkDataloggers(session, client, dataloggers);
+      const ownerId = owner ? await namedAccount(session, client, owner, Access.endUser) : undefined;
+      if (owner && ownerId === undefined) throw new AppError(Errno.ownerUnknown);
       return transaction(async () => {
-        const ownerId = owner ? await plants.accountId(owner, Access.endUser) : undefined;
-        if (owner && ownerId === undefined) throw new AppError(Errno.ownerUnknown);
         const id = await plants.create(
           {
             ...fields,
@@ -139,12 +142,14 @@ export function createPlantService(deps: {
 
     /** Shares read-only with an end user, or grants an installer (branch managers and administrators only). */
     async share(session: Session, client: ClientInfo, id: number, username: string, role: 'viewer' | 'installer') {
+      // The plant first: a name is looked up only for a caller who may share this plant.
+      await writablePlant(session, id);
+      if (role === 'installer' && ![Access.admin, Access.distributor, Access.agent].includes(session.access as 255)) {
+        throw new AppError(Errno.noPermission);
+      }
+      const accountId = await namedAccount(session, client, username, role === 'installer' ? Access.installer : Access.endUser);
       return transaction(async () => {
         const plant = await writablePlant(session, id);
-        if (role === 'installer' && ![Access.admin, Access.distributor, Access.agent].includes(session.access as 255)) {
-          throw new AppError(Errno.noPermission);
-        }
-        const accountId = await plants.accountId(username, role === 'installer' ? Access.installer : Access.endUser);
         if (accountId === undefined || accountId === plant.plant.ownerId) throw new AppError(Errno.targetUnknown);
         await plants.addMember({ plantId: id, accountId, role, grantedBy: session.accountId });
         await audit.record(session, client, { action: 'plant.share', objectType: 'plant', objectId: id, after: { user: username, role } });
