@@ -1,4 +1,6 @@
 export * from './access.ts';
+export * from './calls/call.ts';
+export * from './calls/plant.ts';
 export * from './constants.ts';
 export * from './contracts/accountLog.ts';
 export * from './contracts/alarm.ts';

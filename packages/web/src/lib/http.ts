@@ -1,5 +1,8 @@
 import {
   API_NOT_FOUND_MESSAGE_MS,
+  type CallDeclaration,
+  type CallInput,
+  type CallResult,
   computeSignature,
   DEFAULT_LANGUAGE,
   HEADER,
@@ -26,6 +29,9 @@ export class ApiError extends Error {
     super(`errno ${errno}`);
   }
 }
+
+/** How a declared call is made (its input is the call's own argument). */
+export type CallOptions = Omit<RequestOptions, 'body'>;
 
 export interface RequestOptions {
   body?: unknown;
@@ -116,11 +122,38 @@ export async function download(path: string, body: unknown, filename: string) {
   URL.revokeObjectURL(link.href);
 }
 
+/** Where a declared call goes: its path, with a GET's input as the query string. */
+function addressOf(call: CallDeclaration, input: unknown): string {
+  if (call.method !== 'GET' || input === undefined) return call.path;
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(input as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) query.set(name, String(value));
+  }
+  const text = query.toString();
+  return text ? `${call.path}?${text}` : call.path;
+}
+
 /**
- * The one way the web app calls the API: signed headers, 30 s timeout, errno handling of spec
- * section 8. Answers `result` on errno 0, throws ApiError otherwise.
+ * The one way the web app calls the API: a declared call (shared/src/calls) with its input (a
+ * POST's body, a GET's query), signed headers, 30 s timeout, errno handling of spec section 8.
+ * Answers `result` on errno 0, typed by the declaration; throws ApiError otherwise.
  */
-export async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
+export function request<C extends CallDeclaration>(call: C, input: CallInput<C>, options?: CallOptions): Promise<CallResult<C>>;
+/** @deprecated during issue 15's move to declared calls: pass the declaration instead. */
+export function request<T>(method: 'GET' | 'POST', path: string, options?: RequestOptions): Promise<T>;
+export async function request(
+  first: CallDeclaration | 'GET' | 'POST',
+  second?: unknown,
+  third?: RequestOptions | CallOptions,
+): Promise<unknown> {
+  if (typeof first === 'object') {
+    const options = (third ?? {}) as CallOptions;
+    return send(first.method, addressOf(first, second), { ...options, body: first.method === 'POST' ? second : undefined });
+  }
+  return send(first, second as string, third as RequestOptions);
+}
+
+async function send<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
   if (options.sessionCacheKey) {
     const cached = sessionStorage.getItem(options.sessionCacheKey);
     if (cached) return JSON.parse(cached) as T;

@@ -1,4 +1,4 @@
-import type { PlantDetail, PlantSummary } from '@sunstack/shared';
+import { plantCalls } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
@@ -16,15 +16,10 @@ export function usePlantChoices(search: string, selectedId: number | undefined, 
   return useQuery({
     queryKey: ['alarm', 'plantChoices', search, selectedId],
     queryFn: async ({ signal }): Promise<PlantChoice[]> => {
-      const page = await request<{ plants: PlantSummary[] }>('POST', '/c/v0/plant/list', {
-        body: { name: search.trim() || undefined, pageSize: 20 },
-        signal,
-      });
+      const page = await request(plantCalls.list, { name: search.trim() || undefined, pageSize: 20 }, { signal });
       const choices = page.plants.map(({ id, name }) => ({ id, name }));
       if (selectedId && !choices.some((plant) => plant.id === selectedId)) {
-        const selected = await request<PlantDetail>('GET', `/c/v0/plant/detail?id=${selectedId}`, { signal, silent: true }).catch(
-          () => undefined,
-        );
+        const selected = await request(plantCalls.detail, { id: selectedId }, { signal, silent: true }).catch(() => undefined);
         if (selected) choices.unshift({ id: selected.id, name: selected.name });
       }
       return choices;

@@ -1,4 +1,4 @@
-import type { DeviceSummary, GroupKind, PlantSummary } from '@sunstack/shared';
+import { type DeviceSummary, type GroupKind, plantCalls } from '@sunstack/shared';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
@@ -14,10 +14,7 @@ export function useCandidates(kind: GroupKind, search: string) {
     queryKey: ['group', 'candidates', kind, search],
     queryFn: async ({ signal }): Promise<Candidate[]> => {
       if (kind === 'plant') {
-        const page = await request<{ plants: PlantSummary[] }>('POST', '/c/v0/plant/list', {
-          body: { name: search, pageSize: 20 },
-          signal,
-        });
+        const page = await request(plantCalls.list, { name: search, pageSize: 20 }, { signal });
         return page.plants.map((plant) => ({ key: String(plant.id), label: `${plant.name} (${plant.id})` }));
       }
       const page = await request<{ devices: DeviceSummary[] }>('POST', '/c/v0/device/list', { body: { sn: search, pageSize: 20 }, signal });

@@ -1,4 +1,4 @@
-import type { PlantCreateBody } from '@sunstack/shared';
+import { type PlantCreateBody, plantCalls } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { plantListKey } from './listPlants.ts';
@@ -6,7 +6,7 @@ import { plantListKey } from './listPlants.ts';
 export function useCreatePlant() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PlantCreateBody) => request<{ id: number }>('POST', '/c/v0/plant/create', { body, loading: true }),
+    mutationFn: (body: PlantCreateBody) => request(plantCalls.create, body, { loading: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: plantListKey }),
   });
 }

@@ -1,3 +1,4 @@
+import { plantCalls } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { plantListKey } from './listPlants.ts';
@@ -6,7 +7,7 @@ import { plantListKey } from './listPlants.ts';
 export function useDeletePlant() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { id: number; confirm?: boolean }) => request('POST', '/c/v0/plant/delete', { body, silent: true, loading: true }),
+    mutationFn: (body: { id: number; confirm?: boolean }) => request(plantCalls.delete, body, { silent: true, loading: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: plantListKey }),
   });
 }

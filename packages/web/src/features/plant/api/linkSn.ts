@@ -1,4 +1,4 @@
-import type { PlantLinkSnBody } from '@sunstack/shared';
+import { type PlantLinkSnBody, plantCalls } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
@@ -6,7 +6,7 @@ import { request } from '../../../lib/http.ts';
 export function useLinkSn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PlantLinkSnBody) => request('POST', '/c/v0/plant/linkSn', { body, loading: true }),
+    mutationFn: (body: PlantLinkSnBody) => request(plantCalls.linkSn, body, { loading: true }),
     // The plant's detail and the list's datalogger count change.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['plant'] }),
   });

@@ -1,4 +1,4 @@
-import type { PlantDetail } from '@sunstack/shared';
+import { plantCalls } from '@sunstack/shared';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
@@ -8,7 +8,7 @@ export function usePlantDetail(id: number) {
   return useQuery({
     queryKey: plantDetailKey(id),
     // Silent: the screen itself says when the plant does not exist (or is out of scope).
-    queryFn: ({ signal }) => request<PlantDetail>('GET', `/c/v0/plant/detail?id=${id}`, { signal, silent: true }),
+    queryFn: ({ signal }) => request(plantCalls.detail, { id }, { signal, silent: true }),
     enabled: Number.isInteger(id) && id > 0,
   });
 }

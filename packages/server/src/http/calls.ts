@@ -1,0 +1,35 @@
+import { type CallDeclaration, type CallParsedInput, type CallResult, envelope } from '@sunstack/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { ok } from './errors.ts';
+
+/** What a handler gives back: the result of a JSON call (wrapped in the envelope here), or the reply a download or stream sent. */
+type HandlerAnswer<C extends CallDeclaration> = C['answer'] extends 'file' | 'stream' ? FastifyReply : CallResult<C>;
+
+export type CallHandler<C extends CallDeclaration> = (
+  input: CallParsedInput<C>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<HandlerAnswer<C>> | HandlerAnswer<C>;
+
+/**
+ * Registers a declared call (shared/src/calls): its path, method, access, validation of the body or
+ * query, and OpenAPI entry all come from the declaration; the module binds only the handler, which
+ * receives the validated input.
+ */
+export function route<C extends CallDeclaration>(app: FastifyInstance, call: C, handler: CallHandler<C>) {
+  const schema: FastifySchema = { tags: [call.tag], summary: call.summary };
+  if (call.body) schema.body = call.body;
+  if (call.query) schema.querystring = call.query;
+  if (typeof call.answer !== 'string') schema.response = { 200: envelope(call.answer) };
+  app.route({
+    method: call.method,
+    url: call.path,
+    config: call.whilePasswordChangeRequired ? { access: call.access, whilePasswordChangeRequired: true } : { access: call.access },
+    schema,
+    async handler(request, reply) {
+      const input = (call.method === 'GET' ? request.query : request.body) as CallParsedInput<C>;
+      const answer = await handler(input, request, reply);
+      return typeof call.answer === 'string' ? answer : ok(answer);
+    },
+  });
+}
