@@ -1,0 +1,39 @@
+import { accountCalls } from './account.ts';
+import { alarmCalls } from './alarm.ts';
+import { auditCalls } from './audit.ts';
+import type { CallDeclaration } from './call.ts';
+import { dataloggerCalls } from './datalogger.ts';
+import { deviceCalls } from './device.ts';
+import { distributorCalls } from './distributor.ts';
+import { groupCalls } from './group.ts';
+import { invitationCalls } from './invitation.ts';
+import { metaCalls } from './meta.ts';
+import { monitoringCalls } from './monitoring.ts';
+import { notificationCalls } from './notification.ts';
+import { organisationCalls } from './organisation.ts';
+import { plantCalls } from './plant.ts';
+import { plantMapCalls } from './plantMap.ts';
+import { powerInfoCalls } from './powerInfo.ts';
+import { sessionCalls } from './session.ts';
+import { userCalls } from './user.ts';
+
+/** Every declared call: the server checks that it registers exactly these, the web tests' fake server knows only these. */
+export const ALL_CALLS: readonly CallDeclaration[] = [
+  accountCalls,
+  alarmCalls,
+  auditCalls,
+  dataloggerCalls,
+  deviceCalls,
+  distributorCalls,
+  groupCalls,
+  invitationCalls,
+  metaCalls,
+  monitoringCalls,
+  notificationCalls,
+  organisationCalls,
+  plantCalls,
+  plantMapCalls,
+  powerInfoCalls,
+  sessionCalls,
+  userCalls,
+].flatMap((calls) => Object.values(calls) as CallDeclaration[]);

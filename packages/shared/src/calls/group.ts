@@ -1,0 +1,4 @@
+import type { CallDeclaration } from './call.ts';
+
+/** The group calls (to be moved here from the server's routes and the web's api files, issue 15). */
+export const groupCalls = {} satisfies Record<string, CallDeclaration>;
