@@ -48,5 +48,6 @@ export * from './protocol.ts';
 export * from './routes.ts';
 export * from './signature.ts';
 export * from './spreadsheet.ts';
+export * from './sun.ts';
 export * from './timeZone.ts';
 export * from './variables.ts';

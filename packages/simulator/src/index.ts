@@ -19,7 +19,6 @@ export { HeatPumpModel } from './physics/heatPump.ts';
 export { clearSkyGhi, decompose, type Irradiance, planeOfArray, type Surface } from './physics/irradiance.ts';
 export { LoadModel, type LoadProfile } from './physics/load.ts';
 export { ivCurve, type PvString, stringOutput } from './physics/pv.ts';
-export { type SunPosition, sunPosition } from './physics/sun.ts';
 export { CLIMATES, type Climate, Weather } from './physics/weather.ts';
 export {
   type AuxiliaryDefinition,

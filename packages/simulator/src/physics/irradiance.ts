@@ -1,4 +1,4 @@
-import type { SunPosition } from './sun.ts';
+import type { SunPosition } from '@sunstack/shared';
 
 /** Irradiance from the sun's position: clear sky, split into beam and diffuse, onto a tilted plane. */
 

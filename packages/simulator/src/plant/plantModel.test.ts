@@ -1,6 +1,5 @@
-import { ENERGY_COUNTERS, type EnergyCounter, variableKind } from '@sunstack/shared';
+import { ENERGY_COUNTERS, type EnergyCounter, sunPosition, variableKind } from '@sunstack/shared';
 import { describe, expect, it } from 'vitest';
-import { sunPosition } from '../physics/sun.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../time.ts';
 import { defaultSettings, type PlantDefinition, systemSizeKw } from './definition.ts';
 import { DEMO_FLEET, DEMO_FLEET_METADATA } from './fleet.ts';

@@ -1,11 +1,11 @@
 import type { EnergyCounter } from '@sunstack/shared';
+import { type SunPosition, sunPosition } from '@sunstack/shared';
 import { batteryElectrical, batteryTemperature, stateOfHealth } from '../physics/battery.ts';
 import { CONNECTOR_STATE, EvChargerModel } from '../physics/evCharger.ts';
 import { HeatPumpModel } from '../physics/heatPump.ts';
 import { clearSkyGhi, decompose, type Irradiance, planeOfArray } from '../physics/irradiance.ts';
 import { LoadModel } from '../physics/load.ts';
 import { type StringOutput, stringOutput } from '../physics/pv.ts';
-import { type SunPosition, sunPosition } from '../physics/sun.ts';
 import { Weather, type WeatherNow } from '../physics/weather.ts';
 import { gaussian, hash32, hashString } from '../random.ts';
 import { DAY_MS, HOUR_MS, localTime } from '../time.ts';

@@ -1,5 +1,4 @@
-import { ALARM_RULES, ALARM_THRESHOLD_DEFAULTS, type AlarmRuleName, type AlarmThresholds } from '@sunstack/shared';
-import { sunPosition } from '@sunstack/simulator';
+import { ALARM_RULES, ALARM_THRESHOLD_DEFAULTS, type AlarmRuleName, type AlarmThresholds, sunPosition } from '@sunstack/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jsonParam, selectRows } from '../../db/rawSql.ts';
