@@ -17,8 +17,10 @@ import type { z } from 'zod';
 import { deviceSecretMatches } from '../datalogger/secret.ts';
 import type { Vars } from '../telemetry/energy.ts';
 import type { DeviceSample, TelemetryRepo } from '../telemetry/repo.ts';
+import { createDeviceCache } from './deviceCache.ts';
 import type { IngestMetrics } from './metrics.ts';
-import type { IngestRepo, KnownDevice } from './repo.ts';
+import type { IngestRepo } from './repo.ts';
+import { createWriteQueue } from './writeQueue.ts';
 
 export interface IngestOptions {
   /** Messages waiting to be stored before publishers are held back. */
@@ -33,17 +35,6 @@ export interface IngestOptions {
 
 /** A sample measured longer ago than this travels in the replay lane, behind live data. */
 const LIVE_WINDOW_MS = 15 * 60_000;
-/** Batches written at once under load: the database works on one while the next is gathered and sent. */
-const WRITERS = 2;
-/**
- * With fewer samples waiting, the writer lingers a moment for more: fewer, larger writes at a steady
- * rate of live messages (one sample each), while replayed history (many samples a message) is written
- * at once, by two writers.
- */
-const LINGER_BELOW_SAMPLES = 500;
-const LINGER_MS = 100;
-/** Devices' plants are cached this long (inventory changes evict at once). */
-const DEVICE_CACHE_MS = 60_000;
 const FUTURE_TOLERANCE_MS = 24 * 3_600_000;
 
 /** Whether a sample's value is kept: a finite number under a name of acceptable length. */
@@ -57,146 +48,31 @@ const isAcceptedValue = (name: string, value: unknown) =>
 const isAcceptedEscapedValue = (name: string, value: unknown) => isAcceptedValue(name, value) && isStorableText(name);
 const mayHoldUnstorableText = (jsonText: string) => jsonText.includes('\\u');
 
-interface QueuedMessage {
-  samples: DeviceSample[];
-  live: boolean;
-  done: () => void;
-}
-
 /**
  * The ingest: takes device messages from a broker, validates them, and stores them. `receive`
  * resolves once the message is durable (or dropped as invalid), so a broker can acknowledge it
- * then; no payload makes it reject, only a failing database. Telemetry goes through a bounded two-lane queue written in
- * batches; replayed history waits behind live data.
+ * then; no payload makes it reject, only a failing database. Telemetry goes through the write queue
+ * (writeQueue.ts), where replayed history waits behind live data.
  */
 export function createIngestService(
   deps: { telemetry: TelemetryRepo; repo: IngestRepo; metrics: IngestMetrics },
   options: IngestOptions = {},
 ) {
   const { telemetry, repo, metrics } = deps;
-  const maxQueued = options.maxQueuedMessages ?? 10_000;
-  const maxBatch = options.maxBatchSamples ?? 5_000;
   const retentionMs = (options.retentionDays ?? 400) * 86_400_000;
   const now = options.now ?? Date.now;
   const log = options.log;
+  const deviceCache = createDeviceCache(repo, now);
+  const writeQueue = createWriteQueue(
+    { telemetry, metrics },
+    { maxQueuedMessages: options.maxQueuedMessages ?? 10_000, maxBatchSamples: options.maxBatchSamples ?? 5_000, now, log },
+  );
 
-  const live: QueuedMessage[] = [];
-  const replay: QueuedMessage[] = [];
-  const spaceWaiters: (() => void)[] = [];
-  /**
-   * Writers running, and who waits for none to be. A count, not a set of their promises: a set that
-   * gains and loses an entry per batch makes V8 rehash its table each time, and a discarded table
-   * keeps its entries (a writer and its batch) alive past young-generation collections.
-   */
-  let writers = 0;
-  const idleWaiters: (() => void)[] = [];
-  const deviceCache = new Map<string, { device: KnownDevice | null; until: number }>();
-
-  const queued = () => live.length + replay.length;
-  /** Samples in the queue's messages. */
-  let queuedSamples = 0;
   // Bound once: a label lookup hashes the labels on every call.
   const messagesOfKind = Object.fromEntries(UPLINK_KINDS.map((kind) => [kind, metrics.messages.labels({ kind })])) as Record<
     UplinkKind,
     { inc(): void }
   >;
-
-  /** The devices of `sns` when each is cached (the usual case, answered without a promise), else undefined. */
-  function cachedDevices(sns: string[]) {
-    const at = now();
-    const result = new Map<string, KnownDevice | null>();
-    for (const sn of sns) {
-      const cached = deviceCache.get(sn);
-      if (!cached || cached.until <= at) return undefined;
-      result.set(sn, cached.device);
-    }
-    return result;
-  }
-
-  async function devicesOf(sns: string[]) {
-    const result = new Map<string, KnownDevice | null>();
-    const missing: string[] = [];
-    for (const sn of new Set(sns)) {
-      const cached = deviceCache.get(sn);
-      if (cached && cached.until > now()) result.set(sn, cached.device);
-      else missing.push(sn);
-    }
-    if (missing.length > 0) {
-      const found = new Map((await repo.devices(missing)).map((d) => [d.sn, d]));
-      for (const sn of missing) {
-        const device = found.get(sn) ?? null;
-        deviceCache.set(sn, { device, until: now() + DEVICE_CACHE_MS });
-        result.set(sn, device);
-      }
-    }
-    return result;
-  }
-
-  /** Takes the next batch: live messages first, then replayed ones, up to `maxBatch` samples. */
-  function takeBatch(): QueuedMessage[] {
-    const batch: QueuedMessage[] = [];
-    let samples = 0;
-    for (const lane of [live, replay]) {
-      while (lane.length > 0 && (batch.length === 0 || samples + (lane[0] as QueuedMessage).samples.length <= maxBatch)) {
-        const message = lane.shift() as QueuedMessage;
-        batch.push(message);
-        samples += message.samples.length;
-        queuedSamples -= message.samples.length;
-      }
-    }
-    for (const waiter of spaceWaiters.splice(0, maxQueued - queued())) waiter();
-    metrics.queueDepth.set(queued());
-    return batch;
-  }
-
-  async function write(batch: QueuedMessage[]) {
-    const all = batch.flatMap((message) => message.samples);
-    try {
-      const stored = await telemetry.writeBatch(all);
-      metrics.samples.inc(stored);
-      metrics.duplicateSamples.inc(all.length - stored);
-      metrics.batchSize.observe(all.length);
-      const at = now();
-      for (const message of batch) if (message.live) for (const s of message.samples) metrics.lag.observe(Math.max(0, at - s.ts) / 1000);
-      for (const message of batch) message.done();
-    } catch (error) {
-      // Not durable: put the batch back and retry after a pause; publishers stay unacknowledged.
-      log?.error(error, 'ingest: storing a batch failed; retrying');
-      live.unshift(...batch.filter((m) => m.live));
-      replay.unshift(...batch.filter((m) => !m.live));
-      for (const message of batch) queuedSamples += message.samples.length;
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-    }
-  }
-
-  /** One writer: stores batches while messages wait, lingering a moment when only a few do. */
-  async function writer() {
-    while (queued() > 0) {
-      if (queuedSamples < LINGER_BELOW_SAMPLES) await new Promise((resolve) => setTimeout(resolve, LINGER_MS));
-      const batch = takeBatch();
-      if (batch.length > 0) await write(batch);
-    }
-  }
-
-  function enqueue(message: Omit<QueuedMessage, 'done'>): Promise<void> {
-    return new Promise((resolve) => {
-      (message.live ? live : replay).push({ ...message, done: resolve });
-      queuedSamples += message.samples.length;
-      metrics.queueDepth.set(queued());
-      // A second writer only under load: at a steady trickle one lingering writer makes the fewest round trips.
-      while (writers < (queuedSamples >= LINGER_BELOW_SAMPLES ? WRITERS : 1)) {
-        writers += 1;
-        writer().finally(() => {
-          writers -= 1;
-          if (writers === 0) for (const waiter of idleWaiters.splice(0)) waiter();
-        });
-      }
-    });
-  }
-
-  async function waitForSpace() {
-    while (queued() >= maxQueued) await new Promise<void>((resolve) => spaceWaiters.push(resolve));
-  }
 
   /**
    * The sample's values the platform keeps: finite numbers under acceptable names; the rest is
@@ -262,7 +138,7 @@ export function createIngestService(
       metrics.rejectedValues.inc({ reason: 'unknownDevice' }, message.samples.length - received.length);
     }
     const sns = received.map((s) => s.device);
-    const devices = cachedDevices(sns) ?? (await devicesOf(sns));
+    const devices = deviceCache.cached(sns) ?? (await deviceCache.lookUp(sns));
     const samples: DeviceSample[] = [];
     const at = now();
     for (const sample of received) {
@@ -283,15 +159,14 @@ export function createIngestService(
     if (samples.length === 0) return;
     let newest = 0;
     for (const sample of samples) newest = Math.max(newest, sample.ts);
-    if (queued() >= maxQueued) await waitForSpace();
-    await enqueue({ samples, live: newest >= at - LIVE_WINDOW_MS });
+    await writeQueue.add({ samples, live: newest >= at - LIVE_WINDOW_MS });
   }
 
   async function onInventory(dataloggerSn: string, payload: Buffer) {
     const inventory = parse(inventoryPayload, payload);
     if (!inventory) return;
     const refused = await repo.upsertInventory(dataloggerSn, inventory);
-    for (const device of inventory.devices) deviceCache.delete(device.sn);
+    for (const device of inventory.devices) deviceCache.forget(device.sn);
     if (refused.length > 0) metrics.rejectedValues.inc({ reason: 'deviceOfAnotherDatalogger' }, refused.length);
   }
 
@@ -299,7 +174,7 @@ export function createIngestService(
     const message = parse(eventPayload, payload);
     if (!message) return;
     const sns = message.events.map((e) => e.device);
-    const devices = cachedDevices(sns) ?? (await devicesOf(sns));
+    const devices = deviceCache.cached(sns) ?? (await deviceCache.lookUp(sns));
     const events = message.events.flatMap((event) => {
       const device = devices.get(event.device);
       if (!device || device.dataloggerSn !== dataloggerSn) {
@@ -359,11 +234,9 @@ export function createIngestService(
     },
 
     /** Resolves when everything queued is stored (shutdown, tests). */
-    async flush() {
-      while (writers > 0) await new Promise<void>((resolve) => idleWaiters.push(resolve));
-    },
+    flush: writeQueue.flush,
 
-    queued,
+    queued: writeQueue.queued,
   };
 }
 export type IngestService = ReturnType<typeof createIngestService>;
