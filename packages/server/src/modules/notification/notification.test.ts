@@ -13,8 +13,9 @@ import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
 import { openTestDatabase, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 import { type CapturedMail, startMailCapture } from '../../test/mailCapture.ts';
 import { createAccountRepo } from '../account/repo.ts';
+import { STORM } from './notices.ts';
 import { createNotificationRepo } from './repo.ts';
-import { createNotificationService, STORM } from './service.ts';
+import { createNotificationService } from './service.ts';
 
 const MINUTE = 60_000;
 

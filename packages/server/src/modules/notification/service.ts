@@ -1,144 +1,12 @@
-import {
-  DEFAULT_LANGUAGE,
-  Errno,
-  FAULT_SEVERITIES,
-  isLanguage,
-  type Language,
-  languageTag,
-  type NoticeEvent,
-  type NotificationSubscription,
-  type SubscriptionSaveBody,
-  WEBHOOK_SUMMARY_MAX,
-  type WebhookNotice,
-  type WebhookSummary,
-} from '@sunstack/shared';
-import { faultText } from '@sunstack/shared/fault-messages';
+import { Errno, FAULT_SEVERITIES, type NotificationSubscription, type SubscriptionSaveBody } from '@sunstack/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../http/errors.ts';
-import { createJobLoop, type Listen, whileListening } from '../../jobLoop.ts';
-import { mailText, renderMail } from '../mail/templates.ts';
-import type { Scope } from '../scope/scope.ts';
+import type { Listen } from '../../jobLoop.ts';
 import type { Session } from '../session/service.ts';
-import type { NoticeAlarm, NotificationRepo, Subscriber } from './repo.ts';
-import { newWebhookSecret, postWebhook } from './webhook.ts';
+import { createNotificationJobs } from './dispatcher.ts';
+import type { NotificationRepo } from './repo.ts';
+import { newWebhookSecret } from './webhook.ts';
 import { webhookUrlProblem } from './webhookGuard.ts';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
-/**
- * Storms (ARCHITECTURE.md): more than `maxSingles` notices for one subscription within `windowMs`
- * start a storm. From then on its notices are held and summarised: the first summary `gatherMs`
- * after the storm began (a burst arrives over seconds), then at most one every `everyMs`; a summary
- * slot with nothing held ends the storm, so single notices resume after `everyMs` without any.
- */
-export const STORM = { windowMs: 10 * MINUTE, maxSingles: 5, gatherMs: MINUTE, everyMs: 10 * MINUTE, listed: 20 } as const;
-
-/** Webhook retries after a failed attempt: 30 s, 2 min, 10 min, 1 h, then hourly; given up 24 h after the delivery was written. */
-export const WEBHOOK_RETRY_MS = [30_000, 2 * MINUTE, 10 * MINUTE, HOUR] as const;
-export const WEBHOOK_GIVE_UP_MS = 24 * HOUR;
-const retryDelay = (attempts: number) => WEBHOOK_RETRY_MS[Math.min(Math.max(attempts, 1), WEBHOOK_RETRY_MS.length) - 1] ?? HOUR;
-
-const NOTICE_BATCH = 500;
-const SUMMARY_BATCH = 50;
-const WEBHOOK_BATCH = 20;
-/**
- * Notices wake the dispatcher (NOTIFY alarm_notice), and the dispatcher wakes the webhook sender.
- * The dispatcher still looks every 5 s, since storm summaries fall due by the clock (a minute after
- * a storm began, then every 10 minutes); the sender's pause is the clock of retries, the first due
- * 30 s after a failure. Idle polls cost CPU.
- */
-const DISPATCH_POLL_MS = 5_000;
-const WEBHOOK_POLL_MS = 10_000;
-/** Finished webhook deliveries are kept a week (to look into a receiver's complaint), looked at hourly. */
-const WEBHOOK_KEEP_MS = 7 * 24 * HOUR;
-const NOTICE_CHANNEL = 'alarm_notice';
-
-const scopeOf = (subscriber: Pick<Subscriber, 'accountId' | 'access' | 'organisationPath'>): Scope => ({
-  accountId: subscriber.accountId,
-  access: subscriber.access,
-  organisationPath: subscriber.organisationPath,
-});
-const languageOf = (value: string): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
-
-/** An instant as the wall-clock time of the plant's zone, naming the zone (UTC without a plant). */
-export function plantTime(ms: number, zone: string | null, language: Language): string {
-  const timeZone = zone ?? 'UTC';
-  try {
-    const text = new Intl.DateTimeFormat(languageTag(language), { dateStyle: 'medium', timeStyle: 'medium', timeZone }).format(ms);
-    return `${text} (${timeZone})`;
-  } catch {
-    // A zone this Node.js lacks (plants' zones are checked when saved): the instant in UTC still says when.
-    return new Date(ms).toISOString();
-  }
-}
-
-/** What a person reads about an alarm, in a language. */
-function alarmWords(alarm: NoticeAlarm, language: Language) {
-  const text = faultText(alarm.code, language);
-  return {
-    name: text?.name ?? mailText('alarm.unknownCode', language, { code: alarm.code }),
-    cause: text?.cause ?? mailText('alarm.unknownCause', language),
-    action: text?.action ?? mailText('alarm.unknownAction', language),
-    severity: mailText(`alarm.severity.${alarm.severity}`, language),
-    plant: alarm.plantName ?? mailText('alarm.noPlant', language),
-    sn: alarm.deviceSn ?? alarm.dataloggerSn,
-  };
-}
-
-interface Notice {
-  event: NoticeEvent;
-  at: Date;
-  alarm: NoticeAlarm;
-}
-
-function noticeMail(recipient: string, language: Language, { event, at, alarm }: Notice) {
-  const words = alarmWords(alarm, language);
-  const vars = { ...words, code: alarm.code, dataloggerSn: alarm.dataloggerSn, time: plantTime(at.getTime(), alarm.timeZone, language) };
-  const mail =
-    event === 'cleared'
-      ? renderMail('alarmCleared', language, { ...vars, raisedTime: plantTime(alarm.raisedAt.getTime(), alarm.timeZone, language) })
-      : renderMail('alarmRaised', language, { ...vars, occurrences: alarm.occurrences });
-  return { recipient, ...mail };
-}
-
-/** The webhook's view of a notice; names in English, times in ms. */
-function webhookNotice({ event, at, alarm }: Notice): WebhookNotice {
-  return {
-    event,
-    at: at.getTime(),
-    alarmId: alarm.id,
-    severity: alarm.severity,
-    code: alarm.code,
-    name: faultText(alarm.code, 'en')?.name ?? `Code ${alarm.code}`,
-    deviceSn: alarm.deviceSn ?? alarm.dataloggerSn,
-    dataloggerSn: alarm.dataloggerSn,
-    plantId: alarm.plantId,
-    plantName: alarm.plantName ?? '',
-    raisedAt: alarm.raisedAt.getTime(),
-    lastRaisedAt: alarm.lastRaisedAt.getTime(),
-    clearedAt: alarm.clearedAt ? alarm.clearedAt.getTime() : null,
-    occurrences: alarm.occurrences,
-  };
-}
-
-function summaryMail(recipient: string, language: Language, plantLabel: string, notices: Notice[]) {
-  const lines = notices.slice(0, STORM.listed).map((notice) => {
-    const words = alarmWords(notice.alarm, language);
-    const time = plantTime(notice.at.getTime(), notice.alarm.timeZone, language);
-    const event = mailText(`alarm.event.${notice.event}`, language);
-    return `- ${time} · ${event} · ${words.severity} · ${notice.alarm.code} ${words.name} · ${words.sn} · ${words.plant}`;
-  });
-  const rest = notices.length - lines.length;
-  if (rest > 0) lines.push(mailText('alarmSummary.more', language, { rest }));
-  const mail = renderMail('alarmSummary', language, {
-    plant: plantLabel,
-    count: notices.length,
-    minutes: STORM.windowMs / MINUTE,
-    list: lines.join('\n'),
-  });
-  return { recipient, ...mail };
-}
 
 type SubscriptionRow = Awaited<ReturnType<NotificationRepo['list']>>[number];
 
@@ -157,10 +25,8 @@ function present({ subscription, plantName }: SubscriptionRow): NotificationSubs
 }
 
 /**
- * Alarm notifications (issue 5). Subscriptions are the caller's own. The job turns the notices the
- * alarm trigger writes into deliveries, each exactly once: it claims notices (FOR UPDATE SKIP LOCKED)
- * and deletes them in the transaction that writes the mails (mail outbox) and webhook deliveries
- * (notification_outbox), after checking each subscriber's scope with the alarm repository's condition.
+ * Alarm notifications (issue 5): the caller's own subscriptions, and the jobs that deliver
+ * (dispatcher.ts); what the deliveries say is in notices.ts.
  */
 export function createNotificationService(deps: {
   repo: NotificationRepo;
@@ -171,180 +37,8 @@ export function createNotificationService(deps: {
   now: () => number;
   log: FastifyBaseLogger;
 }) {
-  const { repo, allowPrivateWebhooks, listen, now, log } = deps;
-
-  /** Turns claimed notices into deliveries; answers whether a full batch was taken (more may wait). */
-  async function dispatchNotices(): Promise<boolean> {
-    const at = now();
-    const done = await repo.transaction(async (tx) => {
-      const claimed = await tx.claimNotices(NOTICE_BATCH);
-      if (claimed.length === 0) return { notices: 0, webhooks: 0 };
-      const alarms = new Map((await tx.alarmsOf([...new Set(claimed.map((n) => n.alarmId))])).map((a) => [a.id, a]));
-      const notices = claimed.flatMap((n) => {
-        const alarm = alarms.get(n.alarmId);
-        return alarm ? [{ event: n.event, at: n.at, alarm }] : [];
-      });
-      const plantIds = [...new Set(notices.flatMap((n) => (n.alarm.plantId === null ? [] : [n.alarm.plantId])))];
-
-      // Who wants which notice: plant and severity...
-      const wanted = new Map<number, { subscriber: Subscriber; notices: Notice[] }>();
-      for (const subscriber of await tx.candidates(plantIds)) {
-        const matching = notices.filter(
-          (n) =>
-            (subscriber.plantId === null || subscriber.plantId === n.alarm.plantId) && subscriber.severities.includes(n.alarm.severity),
-        );
-        if (matching.length > 0) wanted.set(subscriber.id, { subscriber, notices: matching });
-      }
-      // ...and whether the account still sees the alarm: its scope now, the alarm list's own condition.
-      const byAccount = new Map<number, { scope: Scope; alarmIds: Set<number> }>();
-      for (const { subscriber, notices: matching } of wanted.values()) {
-        const entry = byAccount.get(subscriber.accountId) ?? { scope: scopeOf(subscriber), alarmIds: new Set<number>() };
-        for (const n of matching) entry.alarmIds.add(n.alarm.id);
-        byAccount.set(subscriber.accountId, entry);
-      }
-      const visible = new Map<number, Set<number>>();
-      for (const [accountId, { scope, alarmIds }] of byAccount) {
-        visible.set(accountId, new Set(await tx.visibleAlarmIds(scope, [...alarmIds])));
-      }
-      for (const [id, entry] of wanted) {
-        entry.notices = entry.notices.filter((n) => visible.get(entry.subscriber.accountId)?.has(n.alarm.id));
-        if (entry.notices.length === 0) wanted.delete(id);
-      }
-
-      // Storms: counted per subscription under its lock, so two dispatchers agree.
-      const ids = [...wanted.keys()].sort((a, b) => a - b);
-      const stormState = await tx.lockSubscriptions(ids);
-      const counts = await tx.recentCounts(ids, new Date(at - STORM.windowMs));
-      const mails: { recipient: string; subject: string; body: string }[] = [];
-      const webhooks: { subscriptionId: number; event: NoticeEvent; body: string; at: Date }[] = [];
-      const matches: { subscriptionId: number; alarmId: number; event: NoticeEvent; occurredAt: Date; matchedAt: Date; held: boolean }[] =
-        [];
-      const storms: number[] = [];
-      for (const id of ids) {
-        const { subscriber, notices: matching } = wanted.get(id) as { subscriber: Subscriber; notices: Notice[] };
-        if (!stormState.has(id)) continue; // deleted meanwhile
-        const storming = stormState.get(id) != null;
-        const held = storming || (counts.get(id) ?? 0) + matching.length > STORM.maxSingles;
-        if (held && !storming) storms.push(id);
-        for (const n of matching) {
-          matches.push({ subscriptionId: id, alarmId: n.alarm.id, event: n.event, occurredAt: n.at, matchedAt: new Date(at), held });
-          if (held) continue;
-          if (subscriber.email && subscriber.recipient) mails.push(noticeMail(subscriber.recipient, languageOf(subscriber.language), n));
-          if (subscriber.webhookUrl) {
-            webhooks.push({ subscriptionId: id, event: n.event, body: JSON.stringify(webhookNotice(n)), at: new Date(at) });
-          }
-        }
-      }
-      await tx.enqueueMails(mails);
-      await tx.enqueueWebhooks(webhooks);
-      await tx.recordMatches(matches);
-      await tx.startStorms(storms, new Date(at + STORM.gatherMs));
-      await tx.pruneMatches(new Date(at - STORM.windowMs));
-      await tx.deleteNotices(claimed.map((n) => n.id));
-      return { notices: claimed.length, webhooks: webhooks.length };
-    });
-    // Mails wake their sender themselves (NOTIFY mail_outbox at commit).
-    if (done.webhooks > 0) sender.wake();
-    return done.notices === NOTICE_BATCH;
-  }
-
-  /** Sends the summaries that are due, and ends storms that went quiet. */
-  async function sendSummaries(): Promise<boolean> {
-    const at = now();
-    const done = await repo.transaction(async (tx) => {
-      const due = await tx.dueSummaries(new Date(at), SUMMARY_BATCH);
-      let webhooks = 0;
-      for (const subscriber of due) {
-        const held: Notice[] = await tx.held(subscriber.id);
-        if (held.length === 0) {
-          await tx.summarised(subscriber.id, null); // a quiet slot: single notices again
-          continue;
-        }
-        const seen =
-          subscriber.disabledAt === null
-            ? new Set(await tx.visibleAlarmIds(scopeOf(subscriber), [...new Set(held.map((n) => n.alarm.id))]))
-            : new Set<number>();
-        const notices = held.filter((n) => seen.has(n.alarm.id));
-        if (notices.length > 0) {
-          const language = languageOf(subscriber.language);
-          const plantLabel =
-            subscriber.plantId === null
-              ? mailText('alarm.yourPlants', language)
-              : (subscriber.plantName ?? mailText('alarm.noPlant', language));
-          if (subscriber.email && subscriber.recipient) {
-            await tx.enqueueMails([summaryMail(subscriber.recipient, language, plantLabel, notices)]);
-          }
-          if (subscriber.webhookUrl) {
-            const body: WebhookSummary = {
-              event: 'summary',
-              at,
-              plantId: subscriber.plantId,
-              count: notices.length,
-              notices: notices.slice(0, WEBHOOK_SUMMARY_MAX).map(webhookNotice),
-            };
-            await tx.enqueueWebhooks([{ subscriptionId: subscriber.id, event: 'summary', body: JSON.stringify(body), at: new Date(at) }]);
-            webhooks += 1;
-          }
-        }
-        await tx.summarised(subscriber.id, new Date(at + STORM.everyMs));
-      }
-      return { due: due.length, webhooks };
-    });
-    if (done.webhooks > 0) sender.wake();
-    return done.due === SUMMARY_BATCH;
-  }
-
-  let prunedAt = 0;
-  /** Sends due webhook deliveries (in parallel, each within its timeout); answers whether a full batch was taken. */
-  async function deliverWebhooks(): Promise<boolean> {
-    const claimed = await repo.claimWebhooks(new Date(now()), WEBHOOK_BATCH);
-    await Promise.all(
-      claimed.map(async (delivery) => {
-        const outcome =
-          delivery.url && delivery.secret
-            ? await postWebhook({
-                url: delivery.url,
-                secret: delivery.secret,
-                id: delivery.id,
-                event: delivery.event,
-                body: delivery.body,
-                allowPrivate: allowPrivateWebhooks,
-              })
-            : ({ ok: false, status: null, error: 'the subscription no longer has a webhook', final: true } as const);
-        const at = now();
-        if (outcome.ok) {
-          await repo.webhookDelivered(delivery.id, new Date(at), outcome.status);
-          return;
-        }
-        const next = at + retryDelay(delivery.attempts);
-        const giveUp = outcome.final === true || next - delivery.createdAt.getTime() > WEBHOOK_GIVE_UP_MS;
-        log.warn({ delivery: delivery.id, attempts: delivery.attempts, error: outcome.error, giveUp }, 'webhook delivery failed');
-        await repo.webhookFailed(delivery.id, {
-          status: outcome.status,
-          error: outcome.error,
-          nextAttemptAt: giveUp ? null : new Date(next),
-          failedAt: giveUp ? new Date(at) : null,
-        });
-      }),
-    );
-    if (claimed.length === 0 && now() - prunedAt > HOUR) {
-      prunedAt = now();
-      await repo.pruneWebhooks(new Date(prunedAt - WEBHOOK_KEEP_MS));
-    }
-    return claimed.length === WEBHOOK_BATCH;
-  }
-
-  const dispatcher = createJobLoop(
-    async () => {
-      const more = await dispatchNotices();
-      return (await sendSummaries()) || more;
-    },
-    { idleMs: DISPATCH_POLL_MS, onError: (error) => log.error({ err: error }, 'notification dispatch failed') },
-  );
-  const sender = createJobLoop(deliverWebhooks, {
-    idleMs: WEBHOOK_POLL_MS,
-    onError: (error) => log.error({ err: error }, 'webhook sender pass failed'),
-  });
+  const { repo, allowPrivateWebhooks } = deps;
+  const jobs = createNotificationJobs(deps);
 
   return {
     async list(session: Session) {
@@ -376,14 +70,7 @@ export function createNotificationService(deps: {
       if (!(await repo.remove(session.accountId, id))) throw notFound();
     },
 
-    dispatchNotices,
-    sendSummaries,
-    deliverWebhooks,
-
-    /** The notification jobs of the `jobs` role (dispatcher and webhook sender), until `signal` aborts. */
-    async run(signal: AbortSignal) {
-      await whileListening(listen, NOTICE_CHANNEL, dispatcher.wake, log, () => Promise.all([dispatcher.run(signal), sender.run(signal)]));
-    },
+    ...jobs,
   };
 }
 export type NotificationService = ReturnType<typeof createNotificationService>;
