@@ -12,6 +12,7 @@ import type { ZodType } from 'zod';
 import type { Config } from './config.ts';
 import { createAttemptLimiter } from './core/attempts.ts';
 import { createBackgroundWork } from './core/background.ts';
+import type { ModuleParts, Platform } from './core/module.ts';
 import type { Database } from './db/client.ts';
 import { serializeError } from './db/errorLog.ts';
 import { createUnitOfWork } from './db/unitOfWork.ts';
@@ -20,69 +21,28 @@ import { type RouteAccess, registerRequestContext } from './http/requestContext.
 import { registerSecurityHeaders, tileSource } from './http/securityHeaders.ts';
 import { compileSerializer } from './http/serializer.ts';
 import { validateInput } from './http/validator.ts';
-import { createJobLoop } from './jobLoop.ts';
-import { createAccountRepo } from './modules/account/repo.ts';
-import { accountRoutes } from './modules/account/routes.ts';
-import { createAccountService } from './modules/account/service.ts';
-import { createAlarmRepo } from './modules/alarm/repo.ts';
-import { alarmRoutes } from './modules/alarm/routes.ts';
-import { createAlarmRules } from './modules/alarm/rules.ts';
-import { createAlarmService } from './modules/alarm/service.ts';
-import { createAuditRepo } from './modules/audit/repo.ts';
-import { auditRoutes } from './modules/audit/routes.ts';
-import { createAuditService } from './modules/audit/service.ts';
-import { createDynsec } from './modules/broker/mosquittoDynsec.ts';
-import { createDataloggerLabels } from './modules/datalogger/checkCode.ts';
-import { createDataloggerRepo } from './modules/datalogger/repo.ts';
-import { dataloggerRoutes } from './modules/datalogger/routes.ts';
-import { createDataloggerService } from './modules/datalogger/service.ts';
-import { createDeviceRepo } from './modules/device/repo.ts';
-import { deviceRoutes } from './modules/device/routes.ts';
-import { createDeviceService } from './modules/device/service.ts';
-import { createBranchRepo } from './modules/distributor/repo.ts';
-import { branchRoutes } from './modules/distributor/routes.ts';
-import { createBranchService } from './modules/distributor/service.ts';
-import { createGroupRepo } from './modules/group/repo.ts';
-import { groupRoutes } from './modules/group/routes.ts';
-import { createGroupService } from './modules/group/service.ts';
-import { createIngestMetrics, metricsRoute } from './modules/ingest/metrics.ts';
-import { createIngestRepo } from './modules/ingest/repo.ts';
-import { createIngestService, type IngestService } from './modules/ingest/service.ts';
-import { createInvitationRepo } from './modules/invitation/repo.ts';
-import { invitationRoutes } from './modules/invitation/routes.ts';
-import { createInvitationService } from './modules/invitation/service.ts';
-import { createMailRepo } from './modules/mail/repo.ts';
-import { createMailService, type MailService } from './modules/mail/service.ts';
-import { metaRoutes } from './modules/meta/routes.ts';
-import { createLiveUpdates } from './modules/monitoring/liveUpdates.ts';
-import { createMonitoringRepo } from './modules/monitoring/repo.ts';
-import { monitoringRoutes } from './modules/monitoring/routes.ts';
-import { createMonitoringService } from './modules/monitoring/service.ts';
-import { createNotificationRepo } from './modules/notification/repo.ts';
-import { notificationRoutes } from './modules/notification/routes.ts';
-import { createNotificationService } from './modules/notification/service.ts';
-import { createOrganisationRepo } from './modules/organisation/repo.ts';
-import { organisationRoutes } from './modules/organisation/routes.ts';
-import { createOrganisationService } from './modules/organisation/service.ts';
-import { createNamedAccountLookup } from './modules/plant/namedAccount.ts';
-import { createPlantRepo } from './modules/plant/repo.ts';
-import { plantRoutes } from './modules/plant/routes.ts';
-import { createPlantService } from './modules/plant/service.ts';
-import { createPlantMapRepo } from './modules/plantMap/repo.ts';
-import { plantMapRoutes } from './modules/plantMap/routes.ts';
-import { createPlantMapService } from './modules/plantMap/service.ts';
-import { createPowerInfoRepo } from './modules/powerInfo/repo.ts';
-import { powerInfoRoutes } from './modules/powerInfo/routes.ts';
-import { createPowerInfoService } from './modules/powerInfo/service.ts';
-import { createSessionRepo } from './modules/session/repo.ts';
-import { sessionRoutes } from './modules/session/routes.ts';
-import { createSessionService } from './modules/session/service.ts';
-import { createSessionCache, REVOCATION_CHANNEL } from './modules/session/sessionCache.ts';
-import { createTelemetryRepo } from './modules/telemetry/repo.ts';
-import { createRollupJob } from './modules/telemetry/rollups.ts';
-import { createUserRepo } from './modules/user/repo.ts';
-import { userRoutes } from './modules/user/routes.ts';
-import { createUserService } from './modules/user/service.ts';
+import { accountModule } from './modules/account/module.ts';
+import { alarmModule } from './modules/alarm/module.ts';
+import { auditModule } from './modules/audit/module.ts';
+import { dataloggerModule } from './modules/datalogger/module.ts';
+import { deviceModule } from './modules/device/module.ts';
+import { distributorModule } from './modules/distributor/module.ts';
+import { groupModule } from './modules/group/module.ts';
+import { ingestModule } from './modules/ingest/module.ts';
+import type { IngestService } from './modules/ingest/service.ts';
+import { invitationModule } from './modules/invitation/module.ts';
+import { mailModule } from './modules/mail/module.ts';
+import type { MailService } from './modules/mail/service.ts';
+import { metaModule } from './modules/meta/module.ts';
+import { monitoringModule } from './modules/monitoring/module.ts';
+import { notificationModule } from './modules/notification/module.ts';
+import { organisationModule } from './modules/organisation/module.ts';
+import { plantModule } from './modules/plant/module.ts';
+import { plantMapModule } from './modules/plantMap/module.ts';
+import { powerInfoModule } from './modules/powerInfo/module.ts';
+import { sessionModule } from './modules/session/module.ts';
+import { telemetryModule } from './modules/telemetry/module.ts';
+import { userModule } from './modules/user/module.ts';
 
 export interface AppOptions {
   config: Config;
@@ -115,7 +75,7 @@ export interface App {
   mail: MailService;
   /** Device messages in, whichever broker delivers them (started by dataLoop.ts). */
   ingest: IngestService;
-  /** The background jobs of the `jobs` role (mail sender, rollup job, raw retention), until `signal` aborts. */
+  /** The background jobs of the `jobs` role (each module's: mail sender, rollups, retention, alarm rules, notifications), until `signal` aborts. */
   runJobs(signal: AbortSignal): Promise<void>;
   /** Folds everything stored so far into the rollups at once (tests). */
   rollups: { settle(): Promise<void> };
@@ -133,15 +93,6 @@ export interface ApiRoute {
 }
 
 const API_PREFIXES = ['/c/', '/api/'];
-/** A checked session is trusted this long without reading the database; revocations evict it sooner. */
-const SESSION_CACHE_TTL_MS = 30_000;
-/** How often an idle rollup job looks for new samples: rollups and live views trail the ingest by about this. */
-const ROLLUP_POLL_MS = 1_000;
-/** Raw samples expire a month at a time; looking once an hour is plenty. */
-const RETENTION_POLL_MS = 3_600_000;
-/** The alarm rules are judged over the whole fleet this often. */
-const ALARM_RULES_POLL_MS = 60_000;
-const SESSION_CACHE_MAX_ENTRIES = 50_000;
 
 /** Builds the HTTP application and its services; starts nothing. */
 export async function buildApp({ config, database, now = Date.now, httpTimeouts = HTTP_TIMEOUTS }: AppOptions): Promise<App> {
@@ -194,147 +145,62 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
 
   // Repositories query through the unit of work, so a service's change and its audit entry share one transaction.
   const unitOfWork = createUnitOfWork(database.db);
-  const { db, transaction } = unitOfWork;
-  const accountRepo = createAccountRepo(db);
-  const mail = createMailService({
-    mails: createMailRepo(db),
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    listen: (channel, handler) => database.listen(channel, handler),
-    log: http.log,
-  });
-  const sessionCache = createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: SESSION_CACHE_MAX_ENTRIES, now });
-  const stopListening = await database.listen(REVOCATION_CHANNEL, sessionCache.evict);
-  http.addHook('onClose', stopListening);
-  // Before sessions: sign-ins and password changes are written to the account log.
-  const audit = createAuditService(createAuditRepo(db), unitOfWork);
-  const attempts = createAttemptLimiter(db, now);
   const background = createBackgroundWork(http.log);
   http.addHook('onClose', background.settled);
-  const sessions = createSessionService({
-    sessions: createSessionRepo(db),
-    accounts: accountRepo,
-    cache: sessionCache,
-    audit,
-    attempts,
-    tokenTtlMs: config.tokenTtlMs,
-    now,
-  });
-  const invitations = createInvitationService({
-    invitations: createInvitationRepo(db),
-    accounts: accountRepo,
-    mail,
-    audit,
-    transaction,
-    publicUrl: config.publicUrl,
-    now,
-  });
-  const accounts = createAccountService({
-    accounts: accountRepo,
-    sessions,
-    mail,
-    audit,
-    transaction,
-    attempts,
+  const platform: Platform = {
+    config,
+    database,
+    db: unitOfWork.db,
+    unitOfWork,
+    transaction: unitOfWork.transaction,
+    attempts: createAttemptLimiter(unitOfWork.db, now),
     background,
-    invitations,
-    now,
-  });
-  const users = createUserService({ users: createUserRepo(db), accounts: accountRepo, sessions, audit, transaction });
-
-  const plantRepo = createPlantRepo(db);
-  const dataloggerRepo = createDataloggerRepo(db);
-  const labels = createDataloggerLabels(dataloggerRepo);
-  const namedAccount = createNamedAccountLookup({ plants: plantRepo, attempts });
-  const plants = createPlantService({ plants: plantRepo, audit, transaction, labels, attempts, namedAccount, now });
-  // With an external broker, dataloggers' access is provisioned there (Mosquitto's dynamic security).
-  const dynsec = config.mqtt.external && createDynsec(config.mqtt.external, http.log);
-  const dataloggers = createDataloggerService({ dataloggers: dataloggerRepo, audit, transaction, labels, dynsec, log: http.log });
-  const devices = createDeviceService({ devices: createDeviceRepo(db), plants: plantRepo, namedAccount, audit, transaction });
-  const alarms = createAlarmService({ alarms: createAlarmRepo(db), plants: plantRepo, audit, transaction });
-  // Alarm notifications: the dispatcher wakes on NOTIFY alarm_notice, written with every alarm change.
-  const notifications = createNotificationService({
-    repo: createNotificationRepo(db),
-    allowPrivateWebhooks: config.webhookAllowPrivate,
-    listen: (channel, handler) => database.listen(channel, handler),
     now,
     log: http.log,
-  });
-  const organisations = createOrganisationService({ organisations: createOrganisationRepo(db), sessions, audit, transaction });
-  const plantMap = createPlantMapService({ map: createPlantMapRepo(db), tiles: config.mapTiles });
-  const branches = createBranchService({ branches: createBranchRepo(db), audit, transaction });
-  const groups = createGroupService({ groups: createGroupRepo(db), audit, transaction });
-  const powerInfo = createPowerInfoService({ powerInfo: createPowerInfoRepo(db), sessions, audit, transaction });
-
-  const ingestMetrics = createIngestMetrics();
-  const telemetry = createTelemetryRepo(db);
-  const live = await createLiveUpdates(database);
-  http.addHook('onClose', live.close);
-  const ingest = createIngestService(
-    { telemetry, repo: createIngestRepo(db), metrics: ingestMetrics },
-    {
-      retentionDays: config.rawRetentionDays,
-      now,
-      log: http.log,
-    },
-  );
-  // Live views refresh when the rollups (and with them today's figures) have taken new samples in.
-  const rollupJob = createRollupJob(db);
-  const rollupLoop = createJobLoop(
-    async () => {
-      const { more, plantIds } = await rollupJob.round();
-      if (plantIds.length > 0) await live.notify(plantIds);
-      return more;
-    },
-    { idleMs: ROLLUP_POLL_MS, onError: (error) => http.log.error({ err: error }, 'rollup round failed') },
-  );
-  const retentionLoop = createJobLoop(
-    async () => {
-      const dropped = await telemetry.dropExpiredPartitions(config.rawRetentionDays, now());
-      if (dropped.length > 0) http.log.info(`raw samples past ${config.rawRetentionDays} days dropped: ${dropped.join(', ')}`);
-      return false;
-    },
-    { idleMs: RETENTION_POLL_MS, onError: (error) => http.log.error({ err: error }, 'raw retention failed') },
-  );
-  const alarmRules = createAlarmRules(db);
-  const alarmRulesLoop = createJobLoop(
-    async () => {
-      await alarmRules.evaluate(new Date(now()));
-      return false;
-    },
-    { idleMs: ALARM_RULES_POLL_MS, onError: (error) => http.log.error({ err: error }, 'alarm rules failed') },
-  );
-  const runJobs = async (signal: AbortSignal) => {
-    await Promise.all([
-      mail.runSender(signal),
-      rollupLoop.run(signal),
-      retentionLoop.run(signal),
-      alarmRulesLoop.run(signal),
-      notifications.run(signal),
-    ]);
+    onClose: (hook) => http.addHook('onClose', async () => void (await hook())),
   };
-  metricsRoute(http, ingestMetrics.registry, config.metricsToken);
 
-  const monitoring = createMonitoringService({ monitoring: createMonitoringRepo(db), telemetry, plants: plantRepo, now });
+  // Each module builds its own parts; what one module needs of another is handed to it here.
+  const { mail, ...mailParts } = mailModule(platform);
+  // Before sessions: sign-ins and password changes are written to the account log.
+  const { audit, ...auditParts } = auditModule(platform);
+  const { sessions, ...sessionParts } = await sessionModule(platform, { audit });
+  const { invitations, ...invitationParts } = invitationModule(platform, { audit, mail });
+  const { labels, ...dataloggerParts } = dataloggerModule(platform, { audit });
+  const { plantRepo, namedAccount, ...plantParts } = plantModule(platform, { audit, labels });
+  // The rollup job tells the live views (monitoring) which plants' figures changed.
+  const { telemetry, rollups, ...telemetryParts } = telemetryModule(platform, { onRolledUp: (plantIds) => live.notify(plantIds) });
+  const { live, ...monitoringParts } = await monitoringModule(platform, { telemetry, plantRepo });
+  const { ingest, ...ingestParts } = ingestModule(platform, { telemetry });
+  const modules: ModuleParts[] = [
+    metaModule(),
+    mailParts,
+    auditParts,
+    sessionParts,
+    accountModule(platform, { audit, mail, sessions, invitations }),
+    invitationParts,
+    userModule(platform, { audit, sessions }),
+    dataloggerParts,
+    plantParts,
+    deviceModule(platform, { audit, plantRepo, namedAccount }),
+    alarmModule(platform, { audit, plantRepo }),
+    notificationModule(platform),
+    organisationModule(platform, { audit, sessions }),
+    distributorModule(platform, { audit }),
+    groupModule(platform, { audit }),
+    powerInfoModule(platform, { audit, sessions }),
+    plantMapModule(platform),
+    monitoringParts,
+    telemetryParts,
+    ingestParts,
+  ];
 
   registerRequestContext(http, sessions, now);
-  metaRoutes(http);
-  sessionRoutes(http, sessions);
-  accountRoutes(http, accounts);
-  plantRoutes(http, plants);
-  dataloggerRoutes(http, dataloggers);
-  deviceRoutes(http, devices);
-  alarmRoutes(http, alarms);
-  notificationRoutes(http, notifications);
-  organisationRoutes(http, organisations);
-  auditRoutes(http, audit);
-  monitoringRoutes(http, monitoring, live);
-  powerInfoRoutes(http, powerInfo);
-  userRoutes(http, users);
-  plantMapRoutes(http, plantMap);
-  branchRoutes(http, branches);
-  groupRoutes(http, groups);
-  invitationRoutes(http, invitations);
+  for (const module of modules) module.routes?.(http);
+  const jobs = modules.flatMap((module) => module.jobs ?? []);
+  const runJobs = async (signal: AbortSignal) => {
+    await Promise.all(jobs.map((job) => job(signal)));
+  };
 
   const indexHtml = join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
@@ -355,5 +221,5 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     return reply.status(404).send({ errno: Errno.notFound, result: {} });
   });
 
-  return { http, mail, ingest, runJobs, rollups: { settle: rollupJob.settle }, apiRoutes };
+  return { http, mail, ingest, runJobs, rollups, apiRoutes };
 }

@@ -1,0 +1,16 @@
+import type { ModuleParts, Platform } from '../../core/module.ts';
+import { createNotificationRepo } from './repo.ts';
+import { notificationRoutes } from './routes.ts';
+import { createNotificationService } from './service.ts';
+
+/** Alarm notifications: the caller's subscriptions, and the dispatcher and webhook sender (woken by NOTIFY alarm_notice). */
+export function notificationModule({ db, database, config, now, log }: Platform) {
+  const notifications = createNotificationService({
+    repo: createNotificationRepo(db),
+    allowPrivateWebhooks: config.webhookAllowPrivate,
+    listen: (channel, handler) => database.listen(channel, handler),
+    now,
+    log,
+  });
+  return { routes: (http) => notificationRoutes(http, notifications), jobs: [notifications.run] } satisfies ModuleParts;
+}
