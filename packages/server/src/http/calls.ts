@@ -20,6 +20,7 @@ export function route<C extends CallDeclaration>(app: FastifyInstance, call: C, 
   const schema: FastifySchema = { tags: [call.tag], summary: call.summary };
   if (call.body) schema.body = call.body;
   if (call.query) schema.querystring = call.query;
+  if (call.upload) schema.consumes = ['multipart/form-data'];
   if (typeof call.answer !== 'string') schema.response = { 200: envelope(call.answer) };
   app.route({
     method: call.method,

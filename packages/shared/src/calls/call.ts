@@ -20,6 +20,8 @@ export interface CallDeclaration {
   whilePasswordChangeRequired?: true;
   /** A POST's JSON body. */
   body?: z.ZodType;
+  /** A POST whose body is a multipart form (a file upload) instead: the caller sends FormData, the handler reads it. */
+  upload?: true;
   /** A GET's query string. */
   query?: z.ZodType;
   /**
@@ -42,7 +44,9 @@ export type CallInput<C extends CallDeclaration> = C extends { body: infer B ext
   ? z.input<B>
   : C extends { query: infer Q extends z.ZodType }
     ? z.input<Q>
-    : undefined;
+    : C extends { upload: true }
+      ? FormData
+      : undefined;
 
 /** What a handler receives: the input after validation (defaults filled, text trimmed). */
 export type CallParsedInput<C extends CallDeclaration> = C extends { body: infer B extends z.ZodType }

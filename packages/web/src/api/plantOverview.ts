@@ -1,4 +1,4 @@
-import type { PlantListBody, PlantOverview } from '@sunstack/shared';
+import { monitoringCalls, type PlantListBody } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../lib/http.ts';
 
@@ -8,7 +8,7 @@ const REFRESH_MS = 60_000;
 export function usePlantOverview(filters: Partial<PlantListBody>) {
   return useQuery({
     queryKey: ['plant', 'overview', filters],
-    queryFn: ({ signal }) => request<PlantOverview>('POST', '/c/v0/plant/overview', { body: filters, signal }),
+    queryFn: ({ signal }) => request(monitoringCalls.plantOverview, filters, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: REFRESH_MS,
   });

@@ -196,11 +196,17 @@ async function send<T>(method: 'GET' | 'POST', path: string, options: RequestOpt
 const STREAM_RETRY_MS = 5_000;
 
 /**
- * Follows a server-sent events call with the signed headers every call carries (EventSource
- * cannot send headers), calling `onData` with each event's JSON. Reconnects until `signal` aborts;
- * an errno answer (out of scope, signed out) ends it like any call.
+ * Follows a declared server-sent events call (answer `stream`) with its query and the signed
+ * headers every call carries (EventSource cannot send headers), calling `onData` with each event's
+ * JSON. Reconnects until `signal` aborts; an errno answer (out of scope, signed out) ends it like any call.
  */
-export async function followStream<T>(path: string, onData: (value: T) => void, signal: AbortSignal): Promise<void> {
+export async function followStream<C extends CallDeclaration & { answer: 'stream' }, T>(
+  call: C,
+  input: CallInput<C>,
+  onData: (value: T) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  const path = addressOf(call, input);
   while (!signal.aborted) {
     try {
       const response = await fetch(path, { headers: signedHeaders(path, useClientStore.getState().token ?? ''), signal });

@@ -1,3 +1,4 @@
+import { dataloggerCalls } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
@@ -5,7 +6,7 @@ import { request } from '../../../lib/http.ts';
 export function useDeleteDatalogger() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sn: string) => request('POST', '/c/v0/module/delete', { body: { sn }, loading: true }),
+    mutationFn: (sn: string) => request(dataloggerCalls.delete, { sn }, { loading: true }),
     // The list, and the devices it reported.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['datalogger'] }),
   });

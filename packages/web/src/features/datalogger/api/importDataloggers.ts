@@ -1,4 +1,4 @@
-import type { ModuleImportResult } from '@sunstack/shared';
+import { dataloggerCalls, type ModuleImportResult } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { dataloggerListKey } from './listDataloggers.ts';
@@ -12,7 +12,7 @@ export function useImportDataloggers() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return request<ImportResult>('POST', '/c/v0/module/import', { body: form, loading: true, silent: true });
+      return request(dataloggerCalls.import, form, { loading: true, silent: true });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: dataloggerListKey }),
   });

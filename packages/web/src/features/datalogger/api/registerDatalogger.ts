@@ -1,4 +1,4 @@
-import type { ModuleCreateResult } from '@sunstack/shared';
+import { dataloggerCalls } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { dataloggerListKey } from './listDataloggers.ts';
@@ -6,7 +6,7 @@ import { dataloggerListKey } from './listDataloggers.ts';
 export function useRegisterDatalogger() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sn: string) => request<ModuleCreateResult>('POST', '/c/v0/module/create', { body: { sn }, loading: true }),
+    mutationFn: (sn: string) => request(dataloggerCalls.create, { sn }, { loading: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: dataloggerListKey }),
   });
 }

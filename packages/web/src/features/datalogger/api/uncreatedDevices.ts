@@ -1,4 +1,4 @@
-import type { DeviceListBody, DeviceSummary } from '@sunstack/shared';
+import { type DeviceListBody, deviceCalls } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
@@ -8,8 +8,7 @@ export const uncreatedDevicesKey = ['datalogger', 'uncreatedDevices'] as const;
 export function useUncreatedDevices(filters: Omit<Partial<DeviceListBody>, 'uncreated'>) {
   return useQuery({
     queryKey: [...uncreatedDevicesKey, filters],
-    queryFn: ({ signal }) =>
-      request<{ total: number; devices: DeviceSummary[] }>('POST', '/c/v0/device/list', { body: { ...filters, uncreated: true }, signal }),
+    queryFn: ({ signal }) => request(deviceCalls.list, { ...filters, uncreated: true }, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,4 +1,4 @@
-import type { DeviceHistoryQueryBody } from '@sunstack/shared';
+import { type DeviceHistoryQueryBody, monitoringCalls } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { followStream, request } from '../../../lib/http.ts';
@@ -21,21 +21,16 @@ export function useDeviceNow(sn: string): DeviceNow | undefined {
   useEffect(() => {
     if (sn === '') return;
     const stop = new AbortController();
-    void followStream<DeviceNow>(`/c/v0/device/real/stream?sn=${encodeURIComponent(sn)}`, setNow, stop.signal);
+    void followStream(monitoringCalls.deviceStream, { sn }, (next: DeviceNow) => setNow(next), stop.signal);
     return () => stop.abort();
   }, [sn]);
   return now;
 }
 
-export interface DeviceHistory {
-  resolutionMs: number;
-  series: { variable: string; data: [number, number][] }[];
-}
-
 export function useDeviceHistory(body: DeviceHistoryQueryBody, enabled: boolean) {
   return useQuery({
     queryKey: ['device', 'history', body],
-    queryFn: ({ signal }) => request<DeviceHistory>('POST', '/c/v0/device/history/query', { body, signal }),
+    queryFn: ({ signal }) => request(monitoringCalls.deviceHistory, body, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -1,4 +1,4 @@
-import type { DeviceDetail } from '@sunstack/shared';
+import { deviceCalls } from '@sunstack/shared';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
@@ -6,7 +6,7 @@ export function useDeviceDetail(sn: string) {
   return useQuery({
     queryKey: ['device', 'detail', sn],
     // Silent: the screen itself says when the device does not exist (or is out of scope).
-    queryFn: ({ signal }) => request<DeviceDetail>('GET', `/c/v0/device/detail?sn=${encodeURIComponent(sn)}`, { signal, silent: true }),
+    queryFn: ({ signal }) => request(deviceCalls.detail, { sn }, { signal, silent: true }),
     enabled: sn !== '',
   });
 }

@@ -1,4 +1,4 @@
-import type { DeviceGrantBody } from '@sunstack/shared';
+import { type DeviceGrantBody, deviceCalls } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { grantListKey } from './listGrants.ts';
@@ -7,7 +7,7 @@ import { grantListKey } from './listGrants.ts';
 export function useGrantDevices() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: DeviceGrantBody) => request('POST', '/c/v0/device/grant', { body, loading: true }),
+    mutationFn: (body: DeviceGrantBody) => request(deviceCalls.grant, body, { loading: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: grantListKey }),
   });
 }

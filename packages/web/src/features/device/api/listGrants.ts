@@ -1,4 +1,4 @@
-import type { DeviceGrantListBody, DeviceGrantRow } from '@sunstack/shared';
+import { type DeviceGrantListBody, deviceCalls } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
@@ -7,7 +7,7 @@ export const grantListKey = ['device', 'grants'] as const;
 export function useGrantList(filters: Partial<DeviceGrantListBody>) {
   return useQuery({
     queryKey: [...grantListKey, filters],
-    queryFn: ({ signal }) => request<{ total: number; grants: DeviceGrantRow[] }>('POST', '/c/v0/device/grants', { body: filters, signal }),
+    queryFn: ({ signal }) => request(deviceCalls.grants, filters, { signal }),
     placeholderData: keepPreviousData,
   });
 }

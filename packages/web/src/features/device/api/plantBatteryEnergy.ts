@@ -1,4 +1,4 @@
-import type { PlantFlow } from '@sunstack/shared';
+import { monitoringCalls } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
@@ -10,7 +10,7 @@ import { request } from '../../../lib/http.ts';
 export function usePlantBatteryEnergy(plantId: number | null, asOf: number | null, enabled: boolean) {
   return useQuery({
     queryKey: ['plant', 'flow', plantId, asOf],
-    queryFn: ({ signal }) => request<PlantFlow>('GET', `/c/v0/plant/real/flow?id=${plantId}`, { signal }),
+    queryFn: ({ signal }) => request(monitoringCalls.plantFlow, { id: plantId }, { signal }),
     placeholderData: keepPreviousData,
     select: (flow) => ({ charge: flow.today.chargeEnergyTotal ?? 0, discharge: flow.today.dischargeEnergyTotal ?? 0 }),
     enabled: enabled && plantId !== null,

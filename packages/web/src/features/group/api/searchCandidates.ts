@@ -1,4 +1,4 @@
-import { type DeviceSummary, type GroupKind, plantCalls } from '@sunstack/shared';
+import { deviceCalls, type GroupKind, plantCalls } from '@sunstack/shared';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
@@ -17,7 +17,7 @@ export function useCandidates(kind: GroupKind, search: string) {
         const page = await request(plantCalls.list, { name: search, pageSize: 20 }, { signal });
         return page.plants.map((plant) => ({ key: String(plant.id), label: `${plant.name} (${plant.id})` }));
       }
-      const page = await request<{ devices: DeviceSummary[] }>('POST', '/c/v0/device/list', { body: { sn: search, pageSize: 20 }, signal });
+      const page = await request(deviceCalls.list, { sn: search, pageSize: 20 }, { signal });
       return page.devices.map((device) => ({ key: device.sn, label: `${device.sn} · ${device.model || device.type}` }));
     },
     enabled: search.trim().length > 0,

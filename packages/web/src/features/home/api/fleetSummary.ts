@@ -1,4 +1,4 @@
-import type { FleetSummary } from '@sunstack/shared';
+import { monitoringCalls } from '@sunstack/shared';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
@@ -8,7 +8,7 @@ export const HOME_REFRESH_MS = 60_000;
 export function useFleetSummary() {
   return useQuery({
     queryKey: ['plant', 'summary'],
-    queryFn: ({ signal }) => request<FleetSummary>('GET', '/c/v0/plant/summary', { signal }),
+    queryFn: ({ signal }) => request(monitoringCalls.fleetSummary, undefined, { signal }),
     refetchInterval: HOME_REFRESH_MS,
   });
 }

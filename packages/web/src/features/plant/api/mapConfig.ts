@@ -1,4 +1,4 @@
-import type { PlantMapConfig } from '@sunstack/shared';
+import { plantMapCalls } from '@sunstack/shared';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
@@ -6,7 +6,7 @@ import { request } from '../../../lib/http.ts';
 export function useMapConfig() {
   return useQuery({
     queryKey: ['plant', 'mapConfig'],
-    queryFn: ({ signal }) => request<PlantMapConfig>('GET', '/c/v0/plant/mapConfig', { signal }),
+    queryFn: ({ signal }) => request(plantMapCalls.mapConfig, undefined, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

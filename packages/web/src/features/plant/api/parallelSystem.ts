@@ -1,4 +1,4 @@
-import type { ParallelDetail } from '@sunstack/shared';
+import { deviceCalls } from '@sunstack/shared';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
@@ -8,7 +8,7 @@ export function useParallelSystem(plantId: number) {
   return useQuery({
     queryKey: parallelKey(plantId),
     // Silent: the screen says when the plant does not exist (or is out of scope).
-    queryFn: ({ signal }) => request<ParallelDetail>('GET', `/c/v0/parallel/detail?id=${plantId}`, { signal, silent: true }),
+    queryFn: ({ signal }) => request(deviceCalls.parallel, { id: plantId }, { signal, silent: true }),
     enabled: Number.isInteger(plantId) && plantId > 0,
   });
 }

@@ -1,4 +1,4 @@
-import type { DeviceDetail } from '@sunstack/shared';
+import { deviceCalls } from '@sunstack/shared';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
@@ -9,7 +9,7 @@ export function usePileDetail(sn: string) {
   return useQuery({
     queryKey: pileKey(sn),
     // Silent: the screen says when the pile does not exist (or is out of scope).
-    queryFn: ({ signal }) => request<DeviceDetail>('GET', `/c/v0/device/detail?sn=${encodeURIComponent(sn)}`, { signal, silent: true }),
+    queryFn: ({ signal }) => request(deviceCalls.detail, { sn }, { signal, silent: true }),
     enabled: sn !== '',
   });
 }

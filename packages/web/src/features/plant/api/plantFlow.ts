@@ -1,4 +1,4 @@
-import type { PlantFlow } from '@sunstack/shared';
+import { monitoringCalls, type PlantFlow } from '@sunstack/shared';
 import { useEffect, useState } from 'react';
 import { followStream } from '../../../lib/http.ts';
 
@@ -8,7 +8,7 @@ export function usePlantFlow(id: number): PlantFlow | undefined {
   useEffect(() => {
     if (!(id > 0)) return;
     const stop = new AbortController();
-    void followStream<PlantFlow>(`/c/v0/plant/real/stream?id=${id}`, setFlow, stop.signal);
+    void followStream(monitoringCalls.plantStream, { id }, (next: PlantFlow) => setFlow(next), stop.signal);
     return () => stop.abort();
   }, [id]);
   return flow;

@@ -1,4 +1,4 @@
-import type { PlantMapBody, PlantMapResult } from '@sunstack/shared';
+import { type PlantMapBody, plantMapCalls } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
@@ -6,7 +6,7 @@ import { request } from '../../../lib/http.ts';
 export function usePlantMap(view: PlantMapBody | undefined) {
   return useQuery({
     queryKey: ['plant', 'map', view],
-    queryFn: ({ signal }) => request<PlantMapResult>('POST', '/c/v0/plant/map', { body: view, signal }),
+    queryFn: ({ signal }) => request(plantMapCalls.map, view as PlantMapBody, { signal }),
     enabled: view !== undefined,
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,4 @@
-import type { EnergyReport, PlantReportQueryBody } from '@sunstack/shared';
+import { monitoringCalls, type PlantReportQueryBody } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
@@ -6,7 +6,7 @@ import { request } from '../../../lib/http.ts';
 export function usePlantReport(body: PlantReportQueryBody, enabled: boolean) {
   return useQuery({
     queryKey: ['plant', 'report', body],
-    queryFn: ({ signal }) => request<EnergyReport>('POST', '/c/v0/plant/report/query', { body, signal }),
+    queryFn: ({ signal }) => request(monitoringCalls.plantReport, body, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
