@@ -1,4 +1,55 @@
-import type { CallDeclaration } from './call.ts';
+import { z } from 'zod';
+import { Access } from '../access.ts';
+import { emptyResult } from '../contracts/common.ts';
+import {
+  invitationCheckQuery,
+  invitationCheckResult,
+  invitationCreateBody,
+  invitationListBody,
+  invitationListResult,
+  invitationRevokeBody,
+} from '../contracts/invitation.ts';
+import { defineCall } from './call.ts';
 
-/** The invitation calls (to be moved here from the server's routes and the web's api files, issue 15). */
-export const invitationCalls = {} satisfies Record<string, CallDeclaration>;
+const { agent: A, distributor: D, admin: M } = Access;
+/** Who invites into a branch: agents, distributors, administrators. */
+const INVITERS = [A, D, M] as const;
+
+export const invitationCalls = {
+  create: defineCall({
+    method: 'POST',
+    path: '/c/v0/invitation/create',
+    access: INVITERS,
+    body: invitationCreateBody,
+    answer: z.object({ id: z.number(), expiresAt: z.number() }),
+    tag: 'invitation',
+    summary: 'Invite an email address to a branch as installer or end user; the mail links to sign-up',
+  }),
+  list: defineCall({
+    method: 'POST',
+    path: '/c/v0/invitation/list',
+    access: INVITERS,
+    body: invitationListBody,
+    answer: invitationListResult,
+    tag: 'invitation',
+    summary: 'Invitations into the branch, filtered and paginated',
+  }),
+  revoke: defineCall({
+    method: 'POST',
+    path: '/c/v0/invitation/revoke',
+    access: INVITERS,
+    body: invitationRevokeBody,
+    answer: emptyResult,
+    tag: 'invitation',
+    summary: 'Withdraw a pending invitation',
+  }),
+  check: defineCall({
+    method: 'GET',
+    path: '/c/v0/invitation/check',
+    access: 'public',
+    query: invitationCheckQuery,
+    answer: invitationCheckResult,
+    tag: 'invitation',
+    summary: "An invitation link's address, role and branch, for the sign-up page (41940 when it cannot be used)",
+  }),
+};

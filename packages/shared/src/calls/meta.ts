@@ -1,4 +1,22 @@
-import type { CallDeclaration } from './call.ts';
+import { countriesResult, errorsMessageResult } from '../contracts/meta.ts';
+import { defineCall } from './call.ts';
 
-/** The meta calls (to be moved here from the server's routes and the web's api files, issue 15). */
-export const metaCalls = {} satisfies Record<string, CallDeclaration>;
+/** What every page loads before anything else: the errno messages and the country names. */
+export const metaCalls = {
+  errorMessages: defineCall({
+    method: 'GET',
+    path: '/c/v0/errors/message',
+    access: 'public',
+    answer: errorsMessageResult,
+    tag: 'meta',
+    summary: 'Error messages by language, then errno',
+  }),
+  countries: defineCall({
+    method: 'GET',
+    path: '/c/v1/map/countries',
+    access: 'public',
+    answer: countriesResult,
+    tag: 'meta',
+    summary: 'Countries with names in the request language',
+  }),
+};

@@ -1,4 +1,17 @@
-import type { CallDeclaration } from './call.ts';
+import { Access } from '../access.ts';
+import { emptyResult } from '../contracts/common.ts';
+import { organisationMoveBody } from '../contracts/organisation.ts';
+import { defineCall } from './call.ts';
 
-/** The organisation calls (to be moved here from the server's routes and the web's api files, issue 15). */
-export const organisationCalls = {} satisfies Record<string, CallDeclaration>;
+/** Moving branches in the organisation tree: administrators only (the power info screen's access). */
+export const organisationCalls = {
+  move: defineCall({
+    method: 'POST',
+    path: '/c/v0/organisation/move',
+    access: [Access.admin],
+    body: organisationMoveBody,
+    answer: emptyResult,
+    tag: 'organisation',
+    summary: 'Move a branch under another organisation',
+  }),
+};

@@ -1,4 +1,152 @@
-import type { CallDeclaration } from './call.ts';
+import { z } from 'zod';
+import { Access } from '../access.ts';
+import { emptyResult } from '../contracts/common.ts';
+import { idBody } from '../contracts/plant.ts';
+import {
+  companyInfo,
+  companyUpdateBody,
+  departmentCreateBody,
+  departmentListResult,
+  departmentUpdateBody,
+  memberListBody,
+  memberListResult,
+  memberUpdateBody,
+  permissionGroupCreateBody,
+  permissionGroupListBody,
+  permissionGroupListResult,
+  permissionGroupUpdateBody,
+  roleGroupAssignBody,
+  roleGroupsResult,
+} from '../contracts/powerInfo.ts';
+import { defineCall } from './call.ts';
 
-/** The powerInfo calls (to be moved here from the server's routes and the web's api files, issue 15). */
-export const powerInfoCalls = {} satisfies Record<string, CallDeclaration>;
+/** The power info screen (/bus/powerInfo) is the administrators' alone; the service checks the switches. */
+const ADMINS = [Access.admin] as const;
+const created = z.object({ id: z.number() });
+
+/** The calls of the power info screen: company details, departments, permission groups, members. */
+export const powerInfoCalls = {
+  company: defineCall({
+    method: 'GET',
+    path: '/c/v0/company/info',
+    access: ADMINS,
+    answer: companyInfo,
+    tag: 'powerInfo',
+    summary: "The manufacturer's company details",
+  }),
+  updateCompany: defineCall({
+    method: 'POST',
+    path: '/c/v0/company/update',
+    access: ADMINS,
+    body: companyUpdateBody,
+    answer: emptyResult,
+    tag: 'powerInfo',
+    summary: "Change the manufacturer's company details (organisation.edit)",
+  }),
+  departments: defineCall({
+    method: 'GET',
+    path: '/c/v0/department/list',
+    access: ADMINS,
+    answer: departmentListResult,
+    tag: 'powerInfo',
+    summary: "The manufacturer's departments, the whole tree (organisation.query)",
+  }),
+  createDepartment: defineCall({
+    method: 'POST',
+    path: '/c/v0/department/create',
+    access: ADMINS,
+    body: departmentCreateBody,
+    answer: created,
+    tag: 'powerInfo',
+    summary: 'Add a department (organisation.add)',
+  }),
+  updateDepartment: defineCall({
+    method: 'POST',
+    path: '/c/v0/department/update',
+    access: ADMINS,
+    body: departmentUpdateBody,
+    answer: emptyResult,
+    tag: 'powerInfo',
+    summary: 'Rename a department (organisation.edit) or assign it a permission group (role.edit)',
+  }),
+  deleteDepartment: defineCall({
+    method: 'POST',
+    path: '/c/v0/department/delete',
+    access: ADMINS,
+    body: idBody,
+    answer: emptyResult,
+    tag: 'powerInfo',
+    summary: 'Delete a department without members or sub-departments (organisation.delete)',
+  }),
+  groups: defineCall({
+    method: 'POST',
+    path: '/c/v0/permissionGroup/list',
+    access: ADMINS,
+    body: permissionGroupListBody,
+    answer: permissionGroupListResult,
+    tag: 'powerInfo',
+    summary: 'Permission groups, filtered and paginated (role.query)',
+  }),
+  createGroup: defineCall({
+    method: 'POST',
+    path: '/c/v0/permissionGroup/create',
+    access: ADMINS,
+    body: permissionGroupCreateBody,
+    answer: created,
+    tag: 'powerInfo',
+    summary: 'Add a permission group: a name and switches of spec section 6 (role.add)',
+  }),
+  updateGroup: defineCall({
+    method: 'POST',
+    path: '/c/v0/permissionGroup/update',
+    access: ADMINS,
+    body: permissionGroupUpdateBody,
+    answer: emptyResult,
+    tag: 'powerInfo',
+    summary: "Change a group's name and switches; sessions holding it see the change at once (role.edit)",
+  }),
+  deleteGroup: defineCall({
+    method: 'POST',
+    path: '/c/v0/permissionGroup/delete',
+    access: ADMINS,
+    body: idBody,
+    answer: emptyResult,
+    tag: 'powerInfo',
+    summary: 'Delete a permission group that nothing is assigned to (role.delete)',
+  }),
+  roleGroups: defineCall({
+    method: 'GET',
+    path: '/c/v0/permissionGroup/roles',
+    access: ADMINS,
+    answer: roleGroupsResult,
+    tag: 'powerInfo',
+    summary: 'Each role with its permission group and the switches it holds (role.query)',
+  }),
+  assignRoleGroup: defineCall({
+    method: 'POST',
+    path: '/c/v0/permissionGroup/assignRole',
+    access: ADMINS,
+    body: roleGroupAssignBody,
+    answer: emptyResult,
+    tag: 'powerInfo',
+    summary: 'Assign a permission group to a role, or null for its defaults (role.edit)',
+  }),
+  members: defineCall({
+    method: 'POST',
+    path: '/c/v0/member/list',
+    access: ADMINS,
+    body: memberListBody,
+    answer: memberListResult,
+    tag: 'powerInfo',
+    summary: 'The administrators, their departments and permission groups, paginated (member.query)',
+  }),
+  updateMember: defineCall({
+    method: 'POST',
+    path: '/c/v0/member/update',
+    access: ADMINS,
+    body: memberUpdateBody,
+    answer: emptyResult,
+    tag: 'powerInfo',
+    summary: "Set an administrator's department (member.edit) or own permission group (role.edit)",
+  }),
+};

@@ -1,4 +1,25 @@
-import type { CallDeclaration } from './call.ts';
+import { emptyResult } from '../contracts/common.ts';
+import { loginBody, loginResult } from '../contracts/user.ts';
+import { defineCall } from './call.ts';
 
-/** The session calls (to be moved here from the server's routes and the web's api files, issue 15). */
-export const sessionCalls = {} satisfies Record<string, CallDeclaration>;
+/** Signing in and out (the session module). */
+export const sessionCalls = {
+  login: defineCall({
+    method: 'POST',
+    path: '/c/v0/user/login',
+    access: 'public',
+    body: loginBody,
+    answer: loginResult,
+    tag: 'user',
+    summary: 'Sign in with a user name or email',
+  }),
+  logout: defineCall({
+    method: 'POST',
+    path: '/c/v0/user/logout',
+    access: 'signedIn',
+    whilePasswordChangeRequired: true,
+    answer: emptyResult,
+    tag: 'user',
+    summary: 'Sign out',
+  }),
+};

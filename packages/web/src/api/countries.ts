@@ -1,4 +1,4 @@
-import type { Country, Language } from '@sunstack/shared';
+import { type Language, metaCalls } from '@sunstack/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useClientStore } from '../lib/clientStore.ts';
 import { request } from '../lib/http.ts';
@@ -13,8 +13,7 @@ export function useCountries() {
   const language = useClientStore((state) => state.language);
   return useQuery({
     queryKey: ['countries', language],
-    queryFn: async () =>
-      (await request<{ countries: Country[] }>('GET', '/c/v1/map/countries', { sessionCacheKey: countriesCacheKey(language) })).countries,
+    queryFn: async () => (await request(metaCalls.countries, undefined, { sessionCacheKey: countriesCacheKey(language) })).countries,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

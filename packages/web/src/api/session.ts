@@ -1,4 +1,4 @@
-import type { AccessResult } from '@sunstack/shared';
+import { accountCalls, sessionCalls } from '@sunstack/shared';
 import { useClientStore } from '../lib/clientStore.ts';
 import { request } from '../lib/http.ts';
 
@@ -6,20 +6,20 @@ import { request } from '../lib/http.ts';
 export async function startSession(token: string, access: number) {
   const store = useClientStore.getState();
   store.signIn(token, access);
-  const granted = await request<AccessResult>('GET', '/c/v0/user/access');
+  const granted = await request(accountCalls.access, undefined);
   store.setPermissions(granted.menus, granted.buttons);
 }
 
 /** Refreshes menus and buttons (they may have changed since the last visit). */
 export async function refreshPermissions() {
-  const granted = await request<AccessResult>('GET', '/c/v0/user/access', { silent: true });
+  const granted = await request(accountCalls.access, undefined, { silent: true });
   useClientStore.getState().setPermissions(granted.menus, granted.buttons);
   useClientStore.setState({ access: granted.access });
 }
 
 export async function signOut() {
   try {
-    await request('POST', '/c/v0/user/logout', { body: {}, silent: true });
+    await request(sessionCalls.logout, undefined, { silent: true });
   } finally {
     useClientStore.getState().clearSession();
   }

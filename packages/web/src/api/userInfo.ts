@@ -1,4 +1,4 @@
-import type { UserInfo } from '@sunstack/shared';
+import { accountCalls } from '@sunstack/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useClientStore } from '../lib/clientStore.ts';
 import { request } from '../lib/http.ts';
@@ -9,7 +9,7 @@ export function useUserInfo() {
   const token = useClientStore((state) => state.token);
   return useQuery({
     queryKey: [...userInfoKey, token],
-    queryFn: () => request<UserInfo>('GET', '/c/v0/user/info'),
+    queryFn: () => request(accountCalls.info, undefined),
     enabled: token !== null,
   });
 }

@@ -1,4 +1,4 @@
-import type { UpdateInfoBody, UserInfo } from '@sunstack/shared';
+import { accountCalls, type UpdateInfoBody } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userInfoKey } from '../../../api/userInfo.ts';
 import { request } from '../../../lib/http.ts';
@@ -6,7 +6,7 @@ import { request } from '../../../lib/http.ts';
 export function useUpdateInfo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateInfoBody) => request<UserInfo>('POST', '/c/v0/user/update', { body, loading: true }),
+    mutationFn: (body: UpdateInfoBody) => request(accountCalls.update, body, { loading: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userInfoKey }),
   });
 }

@@ -1,4 +1,4 @@
-import type { InvitationCheckResult } from '@sunstack/shared';
+import { invitationCalls } from '@sunstack/shared';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
@@ -7,8 +7,7 @@ export function useInvitationCheck(token: string | null) {
   return useQuery({
     queryKey: ['invitation', 'check', token],
     // Silent: the sign-up page says itself that the link cannot be used.
-    queryFn: ({ signal }) =>
-      request<InvitationCheckResult>('GET', `/c/v0/invitation/check?token=${encodeURIComponent(token ?? '')}`, { signal, silent: true }),
+    queryFn: ({ signal }) => request(invitationCalls.check, { token: token ?? '' }, { signal, silent: true }),
     enabled: token !== null,
     retry: false,
   });

@@ -1,4 +1,4 @@
-import type { LoginBody } from '@sunstack/shared';
+import { type LoginBody, sessionCalls } from '@sunstack/shared';
 import { startSession } from '../../../api/session.ts';
 import { request } from '../../../lib/http.ts';
 
@@ -13,11 +13,7 @@ export type SignInOutcome = { access: number } & ({ passwordChangeRequired: fals
  * first everyone loads, and needs no query machinery (bench).
  */
 export async function signIn(body: LoginBody): Promise<SignInOutcome> {
-  const { token, access, passwordChangeRequired } = await request<{ token: string; access: number; passwordChangeRequired: boolean }>(
-    'POST',
-    '/c/v0/user/login',
-    { body, loading: true },
-  );
+  const { token, access, passwordChangeRequired } = await request(sessionCalls.login, body, { loading: true });
   if (passwordChangeRequired) return { access, passwordChangeRequired, token };
   await startSession(token, access);
   return { access, passwordChangeRequired };

@@ -1,3 +1,4 @@
+import { accountCalls, sessionCalls } from '@sunstack/shared';
 import { startSession } from '../../../api/session.ts';
 import { request } from '../../../lib/http.ts';
 
@@ -10,15 +11,11 @@ export interface PendingSession {
 
 /** Replaces the one-time password with the account's own, then stores the session. */
 export async function replaceOneTimePassword(pending: PendingSession, newPassword: string) {
-  await request('POST', '/c/v0/user/password', {
-    body: { oldPassword: pending.oneTimePassword, newPassword },
-    token: pending.token,
-    loading: true,
-  });
+  await request(accountCalls.password, { oldPassword: pending.oneTimePassword, newPassword }, { token: pending.token, loading: true });
   await startSession(pending.token, pending.access);
 }
 
 /** Gives up: ends the pending session on the server (it was never stored here). */
 export async function abandonPendingSession(pending: PendingSession) {
-  await request('POST', '/c/v0/user/logout', { body: {}, token: pending.token, silent: true }).catch(() => {});
+  await request(sessionCalls.logout, undefined, { token: pending.token, silent: true }).catch(() => {});
 }

@@ -1,7 +1,7 @@
-import type { SendCaptchaBody } from '@sunstack/shared';
+import { accountCalls, type SendCaptchaBody } from '@sunstack/shared';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
 export function useSendCaptcha() {
-  return useMutation({ mutationFn: (body: SendCaptchaBody) => request('POST', '/c/v0/user/sendcaptcha', { body }) });
+  return useMutation({ mutationFn: (body: SendCaptchaBody) => request(accountCalls.sendCaptcha, body) });
 }

@@ -1,4 +1,4 @@
-import type { InvitationCreateBody } from '@sunstack/shared';
+import { type InvitationCreateBody, invitationCalls } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { invitationKey } from './listInvitations.ts';
@@ -7,8 +7,7 @@ import { invitationKey } from './listInvitations.ts';
 export function useCreateInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: InvitationCreateBody) =>
-      request<{ id: number; expiresAt: number }>('POST', '/c/v0/invitation/create', { body, loading: true }),
+    mutationFn: (body: InvitationCreateBody) => request(invitationCalls.create, body, { loading: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationKey }),
   });
 }

@@ -1,4 +1,4 @@
-import type { InvitationListBody, InvitationSummary } from '@sunstack/shared';
+import { type InvitationListBody, invitationCalls } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
@@ -7,8 +7,7 @@ export const invitationKey = ['invitation'] as const;
 export function useInvitationList(filters: Partial<InvitationListBody>) {
   return useQuery({
     queryKey: [...invitationKey, 'list', filters],
-    queryFn: ({ signal }) =>
-      request<{ total: number; invitations: InvitationSummary[] }>('POST', '/c/v0/invitation/list', { body: filters, signal }),
+    queryFn: ({ signal }) => request(invitationCalls.list, filters, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,3 +1,4 @@
+import { invitationCalls } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { invitationKey } from './listInvitations.ts';
@@ -5,7 +6,7 @@ import { invitationKey } from './listInvitations.ts';
 export function useRevokeInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => request<Record<string, never>>('POST', '/c/v0/invitation/revoke', { body: { id }, loading: true }),
+    mutationFn: (id: number) => request(invitationCalls.revoke, { id }, { loading: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationKey }),
   });
 }

@@ -1,4 +1,4 @@
-import type { RoleGroupAssignBody } from '@sunstack/shared';
+import { powerInfoCalls, type RoleGroupAssignBody } from '@sunstack/shared';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { useAfterPermissionChange } from './keys.ts';
@@ -6,7 +6,7 @@ import { useAfterPermissionChange } from './keys.ts';
 export function useAssignRoleGroup() {
   const afterChange = useAfterPermissionChange();
   return useMutation({
-    mutationFn: (body: RoleGroupAssignBody) => request('POST', '/c/v0/permissionGroup/assignRole', { body, loading: true }),
+    mutationFn: (body: RoleGroupAssignBody) => request(powerInfoCalls.assignRoleGroup, body, { loading: true }),
     onSuccess: afterChange,
   });
 }

@@ -1,4 +1,4 @@
-import type { CompanyInfo } from '@sunstack/shared';
+import { powerInfoCalls } from '@sunstack/shared';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { powerInfoKey } from './keys.ts';
@@ -8,6 +8,6 @@ export const companyInfoKey = [...powerInfoKey, 'company'] as const;
 export function useCompanyInfo() {
   return useQuery({
     queryKey: companyInfoKey,
-    queryFn: ({ signal }) => request<CompanyInfo>('GET', '/c/v0/company/info', { signal }),
+    queryFn: ({ signal }) => request(powerInfoCalls.company, undefined, { signal }),
   });
 }

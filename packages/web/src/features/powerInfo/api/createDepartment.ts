@@ -1,4 +1,4 @@
-import type { DepartmentCreateBody } from '@sunstack/shared';
+import { type DepartmentCreateBody, powerInfoCalls } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { powerInfoKey } from './keys.ts';
@@ -6,7 +6,7 @@ import { powerInfoKey } from './keys.ts';
 export function useCreateDepartment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: DepartmentCreateBody) => request<{ id: number }>('POST', '/c/v0/department/create', { body, loading: true }),
+    mutationFn: (body: DepartmentCreateBody) => request(powerInfoCalls.createDepartment, body, { loading: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: powerInfoKey }),
   });
 }

@@ -1,4 +1,4 @@
-import type { PermissionGroupCreateBody } from '@sunstack/shared';
+import { type PermissionGroupCreateBody, powerInfoCalls } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { powerInfoKey } from './keys.ts';
@@ -6,8 +6,7 @@ import { powerInfoKey } from './keys.ts';
 export function useCreatePermissionGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PermissionGroupCreateBody) =>
-      request<{ id: number }>('POST', '/c/v0/permissionGroup/create', { body, loading: true }),
+    mutationFn: (body: PermissionGroupCreateBody) => request(powerInfoCalls.createGroup, body, { loading: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: powerInfoKey }),
   });
 }

@@ -1,4 +1,4 @@
-import type { Department } from '@sunstack/shared';
+import { powerInfoCalls } from '@sunstack/shared';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { powerInfoKey } from './keys.ts';
@@ -7,7 +7,7 @@ import { powerInfoKey } from './keys.ts';
 export function useDepartments(enabled = true) {
   return useQuery({
     queryKey: [...powerInfoKey, 'departments'],
-    queryFn: ({ signal }) => request<{ departments: Department[] }>('GET', '/c/v0/department/list', { signal }),
+    queryFn: ({ signal }) => request(powerInfoCalls.departments, undefined, { signal }),
     select: (answer) => answer.departments,
     enabled,
   });

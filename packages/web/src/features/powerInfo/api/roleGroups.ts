@@ -1,18 +1,14 @@
+import { type CallResult, powerInfoCalls } from '@sunstack/shared';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { powerInfoKey } from './keys.ts';
 
-export interface RoleGroup {
-  access: number;
-  permissionGroupId: number | null;
-  permissionGroupName: string;
-  permissions: string[];
-}
+export type RoleGroup = CallResult<typeof powerInfoCalls.roleGroups>['roles'][number];
 
 export function useRoleGroups() {
   return useQuery({
     queryKey: [...powerInfoKey, 'roles'],
-    queryFn: ({ signal }) => request<{ roles: RoleGroup[] }>('GET', '/c/v0/permissionGroup/roles', { signal }),
+    queryFn: ({ signal }) => request(powerInfoCalls.roleGroups, undefined, { signal }),
     select: (answer) => answer.roles,
   });
 }

@@ -1,4 +1,4 @@
-import type { DepartmentUpdateBody } from '@sunstack/shared';
+import { type DepartmentUpdateBody, powerInfoCalls } from '@sunstack/shared';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { useAfterPermissionChange } from './keys.ts';
@@ -7,7 +7,7 @@ import { useAfterPermissionChange } from './keys.ts';
 export function useUpdateDepartment() {
   const afterChange = useAfterPermissionChange();
   return useMutation({
-    mutationFn: (body: DepartmentUpdateBody) => request('POST', '/c/v0/department/update', { body, loading: true }),
+    mutationFn: (body: DepartmentUpdateBody) => request(powerInfoCalls.updateDepartment, body, { loading: true }),
     onSuccess: afterChange,
   });
 }

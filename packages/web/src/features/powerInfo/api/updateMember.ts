@@ -1,4 +1,4 @@
-import type { MemberUpdateBody } from '@sunstack/shared';
+import { type MemberUpdateBody, powerInfoCalls } from '@sunstack/shared';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { useAfterPermissionChange } from './keys.ts';
@@ -7,7 +7,7 @@ import { useAfterPermissionChange } from './keys.ts';
 export function useUpdateMember() {
   const afterChange = useAfterPermissionChange();
   return useMutation({
-    mutationFn: (body: MemberUpdateBody) => request('POST', '/c/v0/member/update', { body, loading: true }),
+    mutationFn: (body: MemberUpdateBody) => request(powerInfoCalls.updateMember, body, { loading: true }),
     onSuccess: afterChange,
   });
 }

@@ -1,4 +1,4 @@
-import type { OneTimePasswordResult, UserCreateBody } from '@sunstack/shared';
+import { type UserCreateBody, userCalls } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { userListKey } from './listUsers.ts';
@@ -7,7 +7,7 @@ import { userListKey } from './listUsers.ts';
 export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UserCreateBody) => request<OneTimePasswordResult>('POST', '/c/v0/user/create', { body, loading: true }),
+    mutationFn: (body: UserCreateBody) => request(userCalls.create, body, { loading: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userListKey }),
   });
 }

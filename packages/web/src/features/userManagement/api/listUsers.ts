@@ -1,4 +1,4 @@
-import type { UserListBody, UserSummary } from '@sunstack/shared';
+import { type UserListBody, userCalls } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
@@ -8,7 +8,7 @@ export const userListKey = ['userManagement'] as const;
 export function useUserList(filters: Partial<UserListBody>) {
   return useQuery({
     queryKey: [...userListKey, 'list', filters],
-    queryFn: ({ signal }) => request<{ total: number; users: UserSummary[] }>('POST', '/c/v0/user/list', { body: filters, signal }),
+    queryFn: ({ signal }) => request(userCalls.list, filters, { signal }),
     placeholderData: keepPreviousData,
   });
 }

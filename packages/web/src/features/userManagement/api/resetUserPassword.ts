@@ -1,4 +1,4 @@
-import type { OneTimePasswordResult } from '@sunstack/shared';
+import { userCalls } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { userListKey } from './listUsers.ts';
@@ -7,7 +7,7 @@ import { userListKey } from './listUsers.ts';
 export function useResetUserPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => request<OneTimePasswordResult>('POST', '/c/v0/user/resetPassword', { body: { id }, loading: true }),
+    mutationFn: (id: number) => request(userCalls.resetPassword, { id }, { loading: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userListKey }),
   });
 }

@@ -1,3 +1,4 @@
+import { userCalls } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { userListKey } from './listUsers.ts';
@@ -6,7 +7,7 @@ import { userListKey } from './listUsers.ts';
 export function useSetUserStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { id: number; enabled: boolean }) => request('POST', '/c/v0/user/status', { body, loading: true }),
+    mutationFn: (body: { id: number; enabled: boolean }) => request(userCalls.status, body, { loading: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userListKey }),
   });
 }

@@ -1,4 +1,4 @@
-import type { UserOrganisation } from '@sunstack/shared';
+import { userCalls } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { userListKey } from './listUsers.ts';
@@ -7,10 +7,7 @@ import { userListKey } from './listUsers.ts';
 export function useUserOrganisations(name: string, enabled: boolean) {
   return useQuery({
     queryKey: [...userListKey, 'organisations', name],
-    queryFn: ({ signal }) =>
-      request<{ organisations: UserOrganisation[] }>('GET', `/c/v0/user/organisations${name ? `?name=${encodeURIComponent(name)}` : ''}`, {
-        signal,
-      }),
+    queryFn: ({ signal }) => request(userCalls.organisations, { name: name || undefined }, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
