@@ -1,8 +1,6 @@
-import type { AlarmQueryBody, AlarmQueryResult, AlarmView } from '@sunstack/shared';
+import { type AlarmQueryBody, type AlarmView, alarmCalls } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../lib/http.ts';
-
-export type AlarmPage = AlarmQueryResult;
 
 export const alarmListKey = ['alarm', 'query'] as const;
 
@@ -15,7 +13,7 @@ export const alarmListKey = ['alarm', 'query'] as const;
 export function useAlarmQuery(view: AlarmView, key: object, body: () => AlarmQueryBody, options: { refreshMs?: number } = {}) {
   return useQuery({
     queryKey: [...alarmListKey, view, key],
-    queryFn: ({ signal }) => request<AlarmPage>('POST', '/c/v0/alarm/query', { body: body(), signal }),
+    queryFn: ({ signal }) => request(alarmCalls.query, body(), { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: options.refreshMs ?? false,
     refetchIntervalInBackground: false,

@@ -100,8 +100,12 @@ function signedHeaders(path: string, token: string): Record<string, string> {
   };
 }
 
-/** Downloads a file a call answers (an export), saving it as `filename`; errors as request() reports them. */
-export async function download(path: string, body: unknown, filename: string) {
+/** A declared call that answers a file (an export): a POST whose body says what goes in it. */
+type FileCall = CallDeclaration & { method: 'POST'; answer: 'file' };
+
+/** Downloads the file a declared export call answers, saving it as `filename`; errors as request() reports them. */
+export async function download<C extends FileCall>(call: C, body: CallInput<C>, filename: string) {
+  const { path } = call;
   const headers = { ...signedHeaders(path, useClientStore.getState().token ?? ''), 'content-type': 'application/json' };
   const response = await fetch(path, {
     method: 'POST',

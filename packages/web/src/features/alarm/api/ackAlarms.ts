@@ -1,4 +1,4 @@
-import type { AlarmAckBody } from '@sunstack/shared';
+import { type AlarmAckBody, alarmCalls } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { alarmListKey } from '../../../api/queryAlarms.ts';
 import { request } from '../../../lib/http.ts';
@@ -7,7 +7,7 @@ import { request } from '../../../lib/http.ts';
 export function useAckAlarms() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AlarmAckBody) => request('POST', '/c/v0/alarm/ack', { body, loading: true }),
+    mutationFn: (body: AlarmAckBody) => request(alarmCalls.ack, body, { loading: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: alarmListKey }),
   });
 }

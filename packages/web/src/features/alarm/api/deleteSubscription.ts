@@ -1,3 +1,4 @@
+import { notificationCalls } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { subscriptionsKey } from './listSubscriptions.ts';
@@ -6,7 +7,7 @@ import { subscriptionsKey } from './listSubscriptions.ts';
 export function useDeleteSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => request('POST', '/c/v0/alarm/subscription/delete', { body: { id } }),
+    mutationFn: (id: number) => request(notificationCalls.delete, { id }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: subscriptionsKey }),
   });
 }

@@ -1,4 +1,4 @@
-import type { AlarmSource, AlarmSubject, FaultRecordBody, FaultRecordResult, FaultSeverity } from '@sunstack/shared';
+import { type AlarmSource, type AlarmSubject, alarmCalls, type FaultRecordBody, type FaultSeverity } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { download, request } from '../../../lib/http.ts';
 import { type ChosenRange, lastDays } from '../components/alarmQuery.ts';
@@ -29,8 +29,7 @@ export function faultRecordBody(filters: FaultRecordFilters, now: number): Fault
 export function useFaultRecord(filters: FaultRecordFilters) {
   return useQuery({
     queryKey: ['alarm', 'faultRecord', filters],
-    queryFn: ({ signal }) =>
-      request<FaultRecordResult>('POST', '/c/v0/alarm/faultRecord', { body: faultRecordBody(filters, Date.now()), signal }),
+    queryFn: ({ signal }) => request(alarmCalls.faultRecord, faultRecordBody(filters, Date.now()), { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,5 +38,5 @@ export function useFaultRecord(filters: FaultRecordFilters) {
 export function exportFaultRecord(filters: FaultRecordFilters) {
   const body = faultRecordBody(filters, Date.now());
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  return download('/c/v0/alarm/faultRecord/export', body, `fault-record-${day(body.begin)}-${day(body.end)}.xlsx`);
+  return download(alarmCalls.faultRecordExport, body, `fault-record-${day(body.begin)}-${day(body.end)}.xlsx`);
 }

@@ -1,4 +1,4 @@
-import type { NotificationSubscription } from '@sunstack/shared';
+import { notificationCalls } from '@sunstack/shared';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
@@ -8,8 +8,7 @@ export const subscriptionsKey = ['alarm', 'subscriptions'] as const;
 export function useSubscriptions(enabled: boolean) {
   return useQuery({
     queryKey: subscriptionsKey,
-    queryFn: ({ signal }) =>
-      request<{ subscriptions: NotificationSubscription[] }>('POST', '/c/v0/alarm/subscription/list', { body: {}, signal }),
+    queryFn: ({ signal }) => request(notificationCalls.list, {}, { signal }),
     enabled,
   });
 }

@@ -1,4 +1,4 @@
-import type { NotificationSubscription, SubscriptionSaveBody } from '@sunstack/shared';
+import { notificationCalls, type SubscriptionSaveBody } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { subscriptionsKey } from './listSubscriptions.ts';
@@ -10,8 +10,7 @@ import { subscriptionsKey } from './listSubscriptions.ts';
 export function useSaveSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SubscriptionSaveBody) =>
-      request<{ subscription: NotificationSubscription; secret: string | null }>('POST', '/c/v0/alarm/subscription/save', { body }),
+    mutationFn: (body: SubscriptionSaveBody) => request(notificationCalls.save, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: subscriptionsKey }),
   });
 }

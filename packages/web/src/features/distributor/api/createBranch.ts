@@ -1,4 +1,4 @@
-import type { BranchCreateBody, BranchKind } from '@sunstack/shared';
+import { type BranchCreateBody, type BranchKind, branchCalls } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { branchListKey } from './listBranches.ts';
@@ -7,7 +7,7 @@ import { branchListKey } from './listBranches.ts';
 export function useCreateBranch(kind: BranchKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BranchCreateBody) => request<{ id: number; code: string }>('POST', `/c/v0/${kind}/create`, { body, loading: true }),
+    mutationFn: (body: BranchCreateBody) => request(branchCalls[kind].create, body, { loading: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: branchListKey(kind) }),
   });
 }

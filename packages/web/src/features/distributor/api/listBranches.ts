@@ -1,11 +1,6 @@
-import type { BranchKind, BranchListBody, BranchSummary } from '@sunstack/shared';
+import { type BranchKind, type BranchListBody, branchCalls } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
-
-export interface BranchPage {
-  total: number;
-  branches: BranchSummary[];
-}
 
 export const branchListKey = (kind: BranchKind) => ['branch', kind] as const;
 
@@ -13,7 +8,7 @@ export const branchListKey = (kind: BranchKind) => ['branch', kind] as const;
 export function useBranchList(kind: BranchKind, filters: Partial<BranchListBody>, enabled = true) {
   return useQuery({
     queryKey: [...branchListKey(kind), filters],
-    queryFn: ({ signal }) => request<BranchPage>('POST', `/c/v0/${kind}/list`, { body: filters, signal }),
+    queryFn: ({ signal }) => request(branchCalls[kind].list, filters, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -1,4 +1,4 @@
-import type { BranchKind, BranchUpdateBody } from '@sunstack/shared';
+import { type BranchKind, type BranchUpdateBody, branchCalls } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { branchListKey } from './listBranches.ts';
@@ -7,7 +7,7 @@ import { branchListKey } from './listBranches.ts';
 export function useUpdateBranch(kind: BranchKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BranchUpdateBody) => request<Record<string, never>>('POST', `/c/v0/${kind}/update`, { body, loading: true }),
+    mutationFn: (body: BranchUpdateBody) => request(branchCalls[kind].update, body, { loading: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: branchListKey(kind) }),
   });
 }

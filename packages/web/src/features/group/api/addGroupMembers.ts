@@ -1,3 +1,4 @@
+import { groupCalls } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { groupKey } from './listGroups.ts';
@@ -6,8 +7,7 @@ import { groupKey } from './listGroups.ts';
 export function useAddGroupMembers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { id: number; members: string[] }) =>
-      request<{ added: number }>('POST', '/c/v0/group/addMembers', { body, loading: true, silent: true }),
+    mutationFn: (body: { id: number; members: string[] }) => request(groupCalls.addMembers, body, { loading: true, silent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKey }),
   });
 }

@@ -1,4 +1,4 @@
-import type { GroupKind, GroupMember, GroupMembersBody } from '@sunstack/shared';
+import { type GroupMembersBody, groupCalls } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { groupKey } from './listGroups.ts';
@@ -6,8 +6,8 @@ import { groupKey } from './listGroups.ts';
 export function useGroupMembers(query: GroupMembersBody | undefined) {
   return useQuery({
     queryKey: [...groupKey, 'members', query],
-    queryFn: ({ signal }) =>
-      request<{ total: number; kind: GroupKind; members: GroupMember[] }>('POST', '/c/v0/group/members', { body: query, signal }),
+    // Asked only with a query (enabled below).
+    queryFn: ({ signal }) => request(groupCalls.members, query as GroupMembersBody, { signal }),
     enabled: query !== undefined,
     placeholderData: keepPreviousData,
   });

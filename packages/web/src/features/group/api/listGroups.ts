@@ -1,4 +1,4 @@
-import type { GroupListBody, GroupSummary } from '@sunstack/shared';
+import { type GroupListBody, groupCalls } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
@@ -7,7 +7,7 @@ export const groupKey = ['group'] as const;
 export function useGroupList(filters: Partial<GroupListBody>) {
   return useQuery({
     queryKey: [...groupKey, 'list', filters],
-    queryFn: ({ signal }) => request<{ total: number; groups: GroupSummary[] }>('POST', '/c/v0/group/list', { body: filters, signal }),
+    queryFn: ({ signal }) => request(groupCalls.list, filters, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,3 +1,4 @@
+import { groupCalls } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { groupKey } from './listGroups.ts';
@@ -5,8 +6,7 @@ import { groupKey } from './listGroups.ts';
 export function useRenameGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { id: number; name: string }) =>
-      request<Record<string, never>>('POST', '/c/v0/group/rename', { body, loading: true }),
+    mutationFn: (body: { id: number; name: string }) => request(groupCalls.rename, body, { loading: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKey }),
   });
 }

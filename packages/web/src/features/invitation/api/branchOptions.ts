@@ -1,4 +1,4 @@
-import type { BranchSummary } from '@sunstack/shared';
+import { branchCalls } from '@sunstack/shared';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
@@ -11,12 +11,7 @@ export function useBranchOptions(search: string, kinds: ('agent' | 'distributor'
     queryKey: ['invitation', 'branches', search, kinds],
     queryFn: async ({ signal }) => {
       const pages = await Promise.all(
-        kinds.map((kind) =>
-          request<{ branches: BranchSummary[] }>('POST', `/c/v0/${kind}/list`, {
-            body: { name: search || undefined, pageSize: 20 },
-            signal,
-          }),
-        ),
+        kinds.map((kind) => request(branchCalls[kind].list, { name: search || undefined, pageSize: 20 }, { signal })),
       );
       return pages.flatMap((page) => page.branches);
     },

@@ -1,14 +1,6 @@
-import type { AlarmThresholdSaveBody, AlarmThresholds } from '@sunstack/shared';
+import { type AlarmThresholdSaveBody, alarmCalls } from '@sunstack/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
-
-export interface PlantAlarmThresholds {
-  /** What the alarm rules use for the plant. */
-  thresholds: AlarmThresholds;
-  /** What the plant set itself; the others are the defaults. */
-  custom: Partial<AlarmThresholds>;
-  writable: boolean;
-}
 
 const thresholdsKey = (plantId: number) => ['plant', 'alarmThresholds', plantId] as const;
 
@@ -16,7 +8,7 @@ const thresholdsKey = (plantId: number) => ['plant', 'alarmThresholds', plantId]
 export function useAlarmThresholds(plantId: number) {
   return useQuery({
     queryKey: thresholdsKey(plantId),
-    queryFn: ({ signal }) => request<PlantAlarmThresholds>('GET', `/c/v0/alarm/threshold?id=${plantId}`, { signal }),
+    queryFn: ({ signal }) => request(alarmCalls.threshold, { id: plantId }, { signal }),
   });
 }
 
@@ -25,7 +17,7 @@ export function useSaveAlarmThresholds(plantId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (thresholds: AlarmThresholdSaveBody['thresholds']) =>
-      request('POST', '/c/v0/alarm/threshold/save', { body: { plantId, thresholds }, loading: true }),
+      request(alarmCalls.thresholdSave, { plantId, thresholds }, { loading: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: thresholdsKey(plantId) }),
   });
 }
