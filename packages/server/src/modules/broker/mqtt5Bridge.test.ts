@@ -1,6 +1,7 @@
 import { connect as tcpConnect } from 'node:net';
 import { commandTopic, uplinkTopic } from '@sunstack/shared';
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import type { IClientOptions, MqttClient } from 'mqtt';
 import { generate, type IConnectPacket, type Packet, parser as packetParser } from 'mqtt-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -284,6 +285,89 @@ describe('MQTT 5 on the embedded broker', () => {
     await publish(v4, uplinkTopic(other.dataloggerSn, 'status'), { online: true, ip: '10.4.0.2' });
     await v4.endAsync();
     expect((await dataloggerRow(other.dataloggerSn))?.ip).toBe('10.4.0.2');
+  });
+
+  it('survives random bytes or packets with a byte changed after a CONNECT, and CONNECT packets with a byte changed', async () => {
+    const sn = other.dataloggerSn;
+    const v5 = { protocolVersion: 5 };
+    // Packets of every kind the bridge translates, each with one byte changed.
+    const packets = [
+      generate(
+        {
+          cmd: 'publish',
+          topic: uplinkTopic(sn, 'event'),
+          payload: '{}',
+          qos: 1,
+          dup: false,
+          retain: false,
+          messageId: 7,
+          properties: { contentType: 'json', userProperties: { a: 'b' } },
+        },
+        v5,
+      ),
+      generate(
+        {
+          cmd: 'subscribe',
+          messageId: 8,
+          subscriptions: [
+            { topic: commandTopic(sn), qos: 1, nl: true, rh: 1 },
+            { topic: '#', qos: 0 },
+          ],
+        },
+        v5,
+      ),
+      generate({ cmd: 'unsubscribe', messageId: 9, unsubscriptions: [commandTopic(sn), 'a/b'] }, v5),
+      generate({ cmd: 'puback', messageId: 10, reasonCode: 0x10 }, v5),
+      generate({ cmd: 'pubrel', messageId: 11, reasonCode: 0 }, v5),
+      generate({ cmd: 'disconnect', reasonCode: 0x04, properties: { sessionExpiryInterval: 10 } }, v5),
+    ];
+    const changedPacket = fc.tuple(fc.constantFrom(...packets), fc.nat(), fc.integer({ min: 0, max: 255 })).map(([packet, at, value]) => {
+      const changed = Buffer.from(packet);
+      changed[at % changed.length] = value;
+      return changed;
+    });
+    const input = fc.oneof(
+      fc.uint8Array({ minLength: 1, maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
+      changedPacket,
+    );
+    await fc.assert(
+      fc.asyncProperty(input, async (bytes) => {
+        const connection = await rawConnection(sn, other.secret);
+        connection.send(bytes);
+        connection.socket.end();
+        await connection.closed;
+      }),
+      { numRuns: 60, seed: 16 },
+    );
+    const connect = generate(
+      {
+        cmd: 'connect',
+        protocolVersion: 5,
+        clean: true,
+        clientId: sn,
+        username: sn,
+        password: Buffer.from(other.secret),
+        keepalive: 60,
+        will: { topic: uplinkTopic(sn, 'status'), payload: '{"online":false}', qos: 1, properties: { willDelayInterval: 5 } },
+        properties: { sessionExpiryInterval: 60, receiveMaximum: 10, userProperties: { a: 'b' } },
+      },
+      v5,
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: connect.length - 1 }), fc.integer({ min: 0, max: 255 }), async (at, value) => {
+        const socket = tcpConnect(port, '127.0.0.1');
+        socket.on('error', () => {});
+        const changed = Buffer.from(connect);
+        changed[at] = value;
+        socket.end(changed);
+        await new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      }),
+      { numRuns: 60, seed: 16 },
+    );
+    const { client } = await connectV5(sn, other.secret);
+    await publish(client, uplinkTopic(sn, 'status'), { online: true, ip: '10.5.9.9' });
+    await client.endAsync();
+    expect((await dataloggerRow(sn))?.ip).toBe('10.5.9.9');
   });
 
   it('publishes the last will when the connection is lost or the client disconnects with reason 0x04, not after a normal disconnect', async () => {
