@@ -1,6 +1,7 @@
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { DATALOGGER_SN, parseUplinkTopic, uplinkTopic } from '@sunstack/shared';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
+import { acceptMqttConnection, BrokerRefusal, ReasonCode } from './mqtt5Bridge.ts';
 
 export interface EmbeddedBrokerOptions {
   host: string;
@@ -26,7 +27,7 @@ const NOT_AUTHORISED = 5;
  * The in-process MQTT broker (Aedes) of the embedded setup, enforcing the protocol's rules: a
  * datalogger connects with its SN as client id and user name and its secret as password, may
  * publish only under dl/{sn}/up/ without retain, and subscribe only to dl/{sn}/down/ topics
- * without wildcards. A publish is acknowledged once the ingest has stored it.
+ * without wildcards. A publish is acknowledged once the ingest has stored it. MQTT 3.1.1 and 5.0 alike.
  */
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   const broker = await Aedes.createBroker({
@@ -51,7 +52,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     authorizePublish(client: Client | null, packet: PublishPacket, callback) {
       const topic = client ? parseUplinkTopic(packet.topic) : null;
       if (!client || !topic || topic.sn !== client.id || packet.retain) {
-        return callback(new Error(`publish to ${packet.topic} refused`));
+        return callback(new BrokerRefusal(`publish to ${packet.topic} refused`, ReasonCode.notAuthorized));
       }
       // Not stored (the database failed): no acknowledgement; the client is disconnected and sends it again.
       const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
@@ -85,7 +86,14 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   broker.on('clientError', (client: Client, error: Error) => options.log.warn(`mqtt client ${client.id}: ${error.message}`));
   broker.on('connectionError', (client: Client, error: Error) => options.log.warn(`mqtt connection ${client.id ?? ''}: ${error.message}`));
 
-  const server: Server = createServer(broker.handle);
+  // Closed with the broker: Aedes closes those it serves, but not those still to show their protocol.
+  const sockets = new Set<Socket>();
+  // MQTT 3.1.1 clients reach Aedes as they are, MQTT 5 clients through a translation (mqtt5Bridge.ts).
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    acceptMqttConnection(socket, broker.handle);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
@@ -104,6 +112,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     connectedClients: () => broker.connectedClients,
     close: async () => {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

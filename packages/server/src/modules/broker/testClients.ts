@@ -1,10 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import mqtt, { type IClientOptions, type IConnackPacket, type MqttClient } from 'mqtt';
 
 /** Test helpers of the device protocol tests, for either broker. */
 
 /** Connects as datalogger `sn` with `password`; rejects with the broker's refusal. */
 export function connectDevice(url: string, sn: string, password: string, extra: IClientOptions = {}): Promise<MqttClient> {
+  return connectDeviceWithConnack(url, sn, password, extra).then(({ client }) => client);
+}
+
+/** connectDevice, with the broker's CONNACK (its session flag, and MQTT 5's properties). */
+export function connectDeviceWithConnack(
+  url: string,
+  sn: string,
+  password: string,
+  extra: IClientOptions = {},
+): Promise<{ client: MqttClient; connack: IConnackPacket }> {
   return new Promise((resolve, reject) => {
     const client = mqtt.connect(url, {
       clientId: sn,
@@ -14,7 +24,7 @@ export function connectDevice(url: string, sn: string, password: string, extra: 
       connectTimeout: 5_000,
       ...extra,
     });
-    client.once('connect', () => resolve(client));
+    client.once('connect', (connack) => resolve({ client, connack }));
     client.once('error', (error) => {
       client.end(true);
       reject(error);
