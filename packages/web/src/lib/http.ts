@@ -33,7 +33,7 @@ export class ApiError extends Error {
 /** How a declared call is made (its input is the call's own argument). */
 export type CallOptions = Omit<RequestOptions, 'body'>;
 
-export interface RequestOptions {
+interface RequestOptions {
   body?: unknown;
   /** Show the global loading indicator while the call runs. */
   loading?: boolean;
@@ -142,19 +142,8 @@ function addressOf(call: CallDeclaration, input: unknown): string {
  * POST's body, a GET's query), signed headers, 30 s timeout, errno handling of spec section 8.
  * Answers `result` on errno 0, typed by the declaration; throws ApiError otherwise.
  */
-export function request<C extends CallDeclaration>(call: C, input: CallInput<C>, options?: CallOptions): Promise<CallResult<C>>;
-/** @deprecated during issue 15's move to declared calls: pass the declaration instead. */
-export function request<T>(method: 'GET' | 'POST', path: string, options?: RequestOptions): Promise<T>;
-export async function request(
-  first: CallDeclaration | 'GET' | 'POST',
-  second?: unknown,
-  third?: RequestOptions | CallOptions,
-): Promise<unknown> {
-  if (typeof first === 'object') {
-    const options = (third ?? {}) as CallOptions;
-    return send(first.method, addressOf(first, second), { ...options, body: first.method === 'POST' ? second : undefined });
-  }
-  return send(first, second as string, third as RequestOptions);
+export function request<C extends CallDeclaration>(call: C, input: CallInput<C>, options: CallOptions = {}): Promise<CallResult<C>> {
+  return send(call.method, addressOf(call, input), { ...options, body: call.method === 'POST' ? input : undefined });
 }
 
 async function send<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
