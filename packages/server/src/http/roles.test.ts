@@ -1,4 +1,4 @@
-import { Errno, ROLES } from '@sunstack/shared';
+import { ALL_CALLS, Errno, ROLES } from '@sunstack/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestAccount, type TestApp } from '../test/harness.ts';
 
@@ -34,5 +34,15 @@ describe('role enforcement on every call', () => {
       const { body } = await t.call(route.method as 'GET' | 'POST', route.url, route.method === 'GET' ? undefined : {});
       expect(body.errno, `${route.method} ${route.url}`).toBe(Errno.tokenInvalid);
     }
+  });
+});
+
+describe('declared calls (shared/src/calls)', () => {
+  it('are exactly the API calls the server serves, each with its declared access', () => {
+    const served = t.app.apiRoutes.map((route) => ({ call: `${route.method} ${route.url}`, access: route.access }));
+    const declared = ALL_CALLS.map((call) => ({ call: `${call.method} ${call.path}`, access: call.access }));
+    const byCall = (a: { call: string }, b: { call: string }) => a.call.localeCompare(b.call);
+    expect(served.sort(byCall)).toEqual(declared.sort(byCall));
+    expect(new Set(declared.map((d) => d.call)).size).toBe(declared.length);
   });
 });

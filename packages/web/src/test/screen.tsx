@@ -1,6 +1,6 @@
 // What the web's component and screen tests (happy-dom) share: a fake server behind fetch, mounting
 // with a query cache of its own and cleanup after each test, waiting, and typing as a person does.
-import { routeByName } from '@sunstack/shared';
+import { ALL_CALLS, type CallDeclaration, routeByName } from '@sunstack/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, message } from 'antd';
 import { act, type ReactNode } from 'react';
@@ -49,19 +49,39 @@ export interface Call {
   body: Record<string, unknown>;
 }
 
+/** What the fake server found wrong in the calls of the test that runs: reported when it ends. */
+const callProblems: string[] = [];
+
+/** The declared call (shared/src/calls) a request is for, by its method and path without the query. */
+function declaredCall(method: string, path: string): CallDeclaration | undefined {
+  const bare = path.split('?', 1)[0];
+  return ALL_CALLS.find((call) => call.method === method && call.path === bare);
+}
+
 /**
  * The server as the code under test sees it, behind fetch until the test ends: each path (with its
  * query string) answers what its function returns, wrapped in the {errno, result} envelope (a
- * `refusal` answers its errno); any other path answers an empty result. Every call is recorded.
+ * `refusal` answers its errno). Strict, as the real server is: a call that is not declared, a
+ * declared call the test gives no answer for, and an answer its declaration does not allow each
+ * fail the test when it ends. Every call is recorded.
  */
 export function fakeServer(answers: Record<string, (body: Record<string, unknown>) => unknown>) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init: RequestInit) => {
-      const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+      const method = init.method ?? 'GET';
+      const body = init.body && !(init.body instanceof FormData) ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
       calls.push({ path, body });
-      const result = answers[path]?.(body) ?? {};
+      const call = declaredCall(method, path);
+      const answer = answers[path];
+      if (!call) callProblems.push(`${method} ${path} is not a declared call`);
+      else if (!answer) callProblems.push(`${method} ${path} has no answer in this test's fake server`);
+      const result = answer?.(body) ?? {};
+      if (call && answer && !(result instanceof Refusal) && typeof call.answer !== 'string') {
+        const checked = call.answer.safeParse(result);
+        if (!checked.success) callProblems.push(`${method} ${path} answered what its declaration does not allow: ${checked.error.message}`);
+      }
       const envelope = result instanceof Refusal ? { errno: result.errno, result: {} } : { errno: 0, result };
       return new Response(JSON.stringify(envelope), { headers: { 'content-type': 'application/json' } });
     }),
@@ -133,6 +153,8 @@ async function cleanup() {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   useTabStore.getState().reset();
+  const problems = callProblems.splice(0);
+  if (problems.length > 0) throw new Error(`The fake server saw calls the real one would refuse:\n${[...new Set(problems)].join('\n')}`);
 }
 
 /** For a test file's describe: the English strings before its tests, the cleanup after each. */

@@ -3,6 +3,7 @@ import { Errno, type NotificationSubscription } from '@sunstack/shared';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useClientStore } from '../../../lib/clientStore.ts';
+import { plantSummaryOf, userInfoOf } from '../../../test/fixtures.ts';
 import { button, fakeServer, mount, refusal, setUpScreenTests, type, until } from '../../../test/screen.tsx';
 import { NotificationDrawer } from './NotificationDrawer.tsx';
 
@@ -42,8 +43,8 @@ function subscriptionServer(subscriptions: NotificationSubscription[], saveRefus
         1,
       );
     },
-    '/c/v0/plant/list': () => ({ total: 1, currentPage: 1, pageSize: 20, plants: [{ id: 3, name: 'Freiburg' }] }),
-    '/c/v0/user/info': () => ({ email: 'me@example.com' }),
+    '/c/v0/plant/list': () => ({ total: 1, currentPage: 1, pageSize: 20, plants: [plantSummaryOf({ id: 3, name: 'Freiburg' })] }),
+    '/c/v0/user/info': () => userInfoOf({ email: 'me@example.com' }),
   });
   return {
     calls: server.calls,

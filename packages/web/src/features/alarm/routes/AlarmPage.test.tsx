@@ -3,6 +3,7 @@ import type { AlarmSummary } from '@sunstack/shared';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { alarmSummary as alarm, alarmQueryAnswer } from '../../../test/alarms.ts';
+import { plantSummaryOf } from '../../../test/fixtures.ts';
 import { button, fakeServer, openScreen, setUpScreenTests, sleep, tableRows, type, until } from '../../../test/screen.tsx';
 import { REALTIME_REFRESH_MS } from '../components/AlarmList.tsx';
 
@@ -16,7 +17,7 @@ function alarmServer(alarms: AlarmSummary[]) {
       for (const a of alarms)
         if ((body.ids as number[]).includes(a.id)) a.acknowledgement = { at: Date.now(), by: 'me', comment: String(body.comment) };
     },
-    '/c/v0/plant/list': () => ({ total: 1, currentPage: 1, pageSize: 20, plants: [{ id: 3, name: 'Freiburg' }] }),
+    '/c/v0/plant/list': () => ({ total: 1, currentPage: 1, pageSize: 20, plants: [plantSummaryOf({ id: 3, name: 'Freiburg' })] }),
   });
   return { alarms, acks: () => server.bodies('/c/v0/alarm/ack'), queries: () => server.bodies('/c/v0/alarm/query') };
 }

@@ -3,6 +3,7 @@ import type { AlarmSummary } from '@sunstack/shared';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { alarmSummary as alarm, alarmQueryAnswer } from '../../../test/alarms.ts';
+import { userInfoOf } from '../../../test/fixtures.ts';
 import { fakeServer, openScreen, setUpScreenTests, sleep, until } from '../../../test/screen.tsx';
 import { HOME_REFRESH_MS } from '../api/fleetSummary.ts';
 import { LATEST_ALARMS_SHOWN } from './LatestAlarmsCard.tsx';
@@ -10,7 +11,7 @@ import { LATEST_ALARMS_SHOWN } from './LatestAlarmsCard.tsx';
 /** The server as the home screen sees it: the account, the alarms it answers now (newest raised first), and every alarm query. */
 function homeServer(alarms: AlarmSummary[]) {
   const server = fakeServer({
-    '/c/v0/user/info': () => ({ user: 'demo_admin', name: 'Demo Admin', email: 'admin@example.com', countryName: '' }),
+    '/c/v0/user/info': () => userInfoOf({ countryName: '' }),
     '/c/v0/alarm/query': (body) => alarmQueryAnswer(alarms, body),
   });
   return { alarms, queries: () => server.bodies('/c/v0/alarm/query') };
