@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createJobLoop } from './jobLoop.ts';
+import { createJobLoop } from './core/jobLoop.ts';
 
 const HOUR = 3_600_000;
 

@@ -10,7 +10,8 @@ import {
   signaturePayload,
 } from '@sunstack/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Session, SessionService } from '../modules/session/service.ts';
+import type { Session } from '../core/caller.ts';
+import type { SessionService } from '../modules/session/service.ts';
 import { AppError } from './errors.ts';
 
 /**

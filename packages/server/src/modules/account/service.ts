@@ -14,15 +14,16 @@ import {
 } from '@sunstack/shared';
 import { type AttemptLimit, type AttemptLimiter, passwordGuessLimits } from '../../core/attempts.ts';
 import type { BackgroundWork } from '../../core/background.ts';
+import type { ClientInfo, Session } from '../../core/caller.ts';
+import { permissionsOf } from '../../core/permissions.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { InvitationService } from '../invitation/service.ts';
 import type { MailService } from '../mail/service.ts';
 import { countryName, isCountryCode } from '../meta/countries.ts';
-import { permissionsOf } from '../scope/permissions.ts';
 import { hashPassword, verifyPassword } from '../session/password.ts';
-import type { ClientInfo, Session, SessionService } from '../session/service.ts';
+import type { SessionService } from '../session/service.ts';
 import type { AccountRepo, AccountRow, VerificationPurpose } from './repo.ts';
 
 export const CODE_TTL_MINUTES = 10;

@@ -1,5 +1,5 @@
+import { createJobLoop } from '../../core/jobLoop.ts';
 import type { Job, ModuleParts, Platform } from '../../core/module.ts';
-import { createJobLoop } from '../../jobLoop.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { PlantRepo } from '../plant/repo.ts';
 import { createAlarmRepo } from './repo.ts';

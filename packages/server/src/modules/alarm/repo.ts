@@ -8,10 +8,10 @@ import {
   MAX_COUNTED_ALARMS,
 } from '@sunstack/shared';
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { dataloggerVisible, deviceVisible, type Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { selectRows } from '../../db/rawSql.ts';
 import { account, alarm, alarmThreshold, datalogger, device, plant } from '../../db/schema.ts';
-import { dataloggerVisible, deviceVisible, type Scope } from '../scope/scope.ts';
 
 export type AlarmRow = Awaited<ReturnType<ReturnType<typeof createAlarmRepo>['list']>>['rows'][number];
 

@@ -1,9 +1,9 @@
 import { alarmCalls } from '@sunstack/shared';
 import type { FastifyInstance } from 'fastify';
+import { clientInfo } from '../../core/caller.ts';
 import { route } from '../../http/calls.ts';
 import { sessionOf } from '../../http/requestContext.ts';
 import { sendXlsx } from '../../http/xlsx.ts';
-import { clientInfo } from '../session/routes.ts';
 import type { AlarmService } from './service.ts';
 
 export function alarmRoutes(app: FastifyInstance, alarms: AlarmService) {

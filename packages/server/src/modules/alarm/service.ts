@@ -12,12 +12,12 @@ import {
   type Language,
 } from '@sunstack/shared';
 import { faultText } from '@sunstack/shared/fault-messages';
+import type { ClientInfo, Session } from '../../core/caller.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { EXPORT_MAX_ROWS, utcText, workbook, workbookOf } from '../../http/xlsx.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { PlantRepo } from '../plant/repo.ts';
-import type { ClientInfo, Session } from '../session/service.ts';
 import { ALARM_LABELS } from './labels.ts';
 import type { AlarmRepo, AlarmRow, FaultGroupRow } from './repo.ts';
 

@@ -1,10 +1,10 @@
 import { Access, type AccountLogExportBody, type OperationLogExportBody } from '@sunstack/shared';
 import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import type { Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { startsWith } from '../../db/like.ts';
 import { account, accountLog, auditLog, organisation } from '../../db/schema.ts';
-import type { Scope } from '../scope/scope.ts';
 
 export type AuditEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'at'>;
 export type AccountLogRecord = Omit<typeof accountLog.$inferInsert, 'id' | 'at' | 'organisationPath'>;

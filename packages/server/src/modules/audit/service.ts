@@ -9,10 +9,10 @@ import type {
   OperationLogExportBody,
   SignInFailure,
 } from '@sunstack/shared';
+import type { ClientInfo, Session } from '../../core/caller.ts';
+import { requirePermission } from '../../core/permissions.ts';
 import type { UnitOfWork } from '../../db/unitOfWork.ts';
 import { EXPORT_MAX_ROWS, utcText, workbook } from '../../http/xlsx.ts';
-import { requirePermission } from '../scope/permissions.ts';
-import type { ClientInfo, Session } from '../session/service.ts';
 import type { AuditRepo } from './repo.ts';
 
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));

@@ -1,8 +1,8 @@
 import type { ModuleListBody } from '@sunstack/shared';
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { dataloggerVisible, plantWritable, type Scope } from '../../core/scope.ts';
 import { type Db, uniqueViolation } from '../../db/client.ts';
 import { datalogger, device, plant, platformSecret } from '../../db/schema.ts';
-import { dataloggerVisible, plantWritable, type Scope } from '../scope/scope.ts';
 
 export function createDataloggerRepo(db: Db) {
   return {

@@ -1,9 +1,9 @@
 import { dataloggerCalls, Errno } from '@sunstack/shared';
 import type { FastifyInstance } from 'fastify';
+import { clientInfo } from '../../core/caller.ts';
 import { route } from '../../http/calls.ts';
 import { AppError } from '../../http/errors.ts';
 import { sessionOf } from '../../http/requestContext.ts';
-import { clientInfo } from '../session/routes.ts';
 import type { DataloggerService } from './service.ts';
 
 export function dataloggerRoutes(app: FastifyInstance, dataloggers: DataloggerService) {

@@ -1,10 +1,10 @@
 import { Errno, type ModuleListBody } from '@sunstack/shared';
+import type { ClientInfo, Session } from '../../core/caller.ts';
+import { organisationIdOf, requirePermission } from '../../core/permissions.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { Dynsec, DynsecSession } from '../broker/mosquittoDynsec.ts';
-import { organisationIdOf, requirePermission } from '../scope/permissions.ts';
-import type { ClientInfo, Session } from '../session/service.ts';
 import type { DataloggerLabels } from './checkCode.ts';
 import type { DataloggerRepo } from './repo.ts';
 import { hashDeviceSecret, newDeviceSecret } from './secret.ts';

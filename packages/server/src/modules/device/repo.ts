@@ -1,12 +1,12 @@
 import { Access, type DeviceGrantListBody, type DeviceListBody, DeviceStatus, Errno } from '@sunstack/shared';
 import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { deviceVisible, plantWritable, type Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { startsWith } from '../../db/like.ts';
 import { account, alarm, datalogger, device, deviceGrant, plant } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { ONLINE_WINDOW } from '../plant/repo.ts';
-import { deviceVisible, plantWritable, type Scope } from '../scope/scope.ts';
 
 /** Serial numbers compare in C collation, so device_sn_c_idx serves both the prefix filter and the order. */
 const snOrder = sql`${device.sn} collate "C"`;

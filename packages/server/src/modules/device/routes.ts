@@ -1,8 +1,8 @@
 import { deviceCalls } from '@sunstack/shared';
 import type { FastifyInstance } from 'fastify';
+import { clientInfo } from '../../core/caller.ts';
 import { route } from '../../http/calls.ts';
 import { sessionOf } from '../../http/requestContext.ts';
-import { clientInfo } from '../session/routes.ts';
 import type { DeviceService } from './service.ts';
 
 export function deviceRoutes(app: FastifyInstance, devices: DeviceService) {

@@ -7,13 +7,13 @@ import {
   type ParallelUpdateBody,
   type PileUpdateBody,
 } from '@sunstack/shared';
+import type { ClientInfo, Session } from '../../core/caller.ts';
+import { requirePermission } from '../../core/permissions.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { NamedAccountLookup } from '../plant/namedAccount.ts';
 import type { PlantRepo } from '../plant/repo.ts';
-import { requirePermission } from '../scope/permissions.ts';
-import type { ClientInfo, Session } from '../session/service.ts';
 import { presentDetail, presentGrant, presentSummary } from './present.ts';
 import type { DeviceRepo } from './repo.ts';
 

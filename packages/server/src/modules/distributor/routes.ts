@@ -1,8 +1,8 @@
 import { BRANCH_KINDS, branchCalls } from '@sunstack/shared';
 import type { FastifyInstance } from 'fastify';
+import { clientInfo } from '../../core/caller.ts';
 import { route } from '../../http/calls.ts';
 import { sessionOf } from '../../http/requestContext.ts';
-import { clientInfo } from '../session/routes.ts';
 import type { BranchService } from './service.ts';
 
 /** /c/v0/distributor/* behind /bus/distributor (administrators) and /c/v0/agent/* behind /bus/agent (distributors, administrators). */

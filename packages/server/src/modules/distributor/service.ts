@@ -8,12 +8,12 @@ import {
   type BranchUpdateBody,
   Errno,
 } from '@sunstack/shared';
+import type { ClientInfo, Session } from '../../core/caller.ts';
+import { organisationIdOf, requirePermission } from '../../core/permissions.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import { isCountryCode } from '../meta/countries.ts';
-import { organisationIdOf, requirePermission } from '../scope/permissions.ts';
-import type { ClientInfo, Session } from '../session/service.ts';
 import type { BranchRepo, BranchRow } from './repo.ts';
 
 /** Letters and digits that cannot be mistaken for one another when read aloud or typed. */

@@ -1,10 +1,10 @@
 import { Access, Errno, type GroupKind, type GroupListBody } from '@sunstack/shared';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { deviceVisible, plantVisible, type Scope } from '../../core/scope.ts';
 import { type Db, uniqueViolation } from '../../db/client.ts';
 import { contains } from '../../db/like.ts';
 import { account, assetGroup, assetGroupMember, device, organisation, plant } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { deviceVisible, plantVisible, type Scope } from '../scope/scope.ts';
 
 export type GroupRow = typeof assetGroup.$inferSelect;
 type Page = { limit: number; offset: number };

@@ -1,8 +1,8 @@
 import { groupCalls } from '@sunstack/shared';
 import type { FastifyInstance } from 'fastify';
+import { clientInfo } from '../../core/caller.ts';
 import { route } from '../../http/calls.ts';
 import { sessionOf } from '../../http/requestContext.ts';
-import { clientInfo } from '../session/routes.ts';
 import type { GroupService } from './service.ts';
 
 export function groupRoutes(app: FastifyInstance, groups: GroupService) {

@@ -7,11 +7,11 @@ import {
   type GroupMembersChangeBody,
   type GroupSummary,
 } from '@sunstack/shared';
+import type { ClientInfo, Session } from '../../core/caller.ts';
+import { organisationIdOf } from '../../core/permissions.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
-import { organisationIdOf } from '../scope/permissions.ts';
-import type { ClientInfo, Session } from '../session/service.ts';
 import type { GroupRepo, GroupRow } from './repo.ts';
 
 const present = (row: { group: GroupRow; createdBy: string | null; members: number }): GroupSummary => ({

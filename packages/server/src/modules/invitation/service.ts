@@ -8,13 +8,13 @@ import {
   type InvitationSummary,
   type Language,
 } from '@sunstack/shared';
+import type { ClientInfo, Session } from '../../core/caller.ts';
+import { organisationIdOf, requirePermission } from '../../core/permissions.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AccountRepo } from '../account/repo.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { MailService } from '../mail/service.ts';
-import { organisationIdOf, requirePermission } from '../scope/permissions.ts';
-import type { ClientInfo, Session } from '../session/service.ts';
 import type { InvitationRepo, InvitationRow } from './repo.ts';
 
 const DAY_MS = 86_400_000;

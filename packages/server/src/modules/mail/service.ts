@@ -1,7 +1,7 @@
 import type { Language } from '@sunstack/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import { createJobLoop, type Listen, whileListening } from '../../jobLoop.ts';
+import { createJobLoop, type Listen, whileListening } from '../../core/jobLoop.ts';
 import type { MailRepo } from './repo.ts';
 import { type MailTemplate, renderMail } from './templates.ts';
 

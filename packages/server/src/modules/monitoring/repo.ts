@@ -2,11 +2,11 @@ import { hash } from 'node:crypto';
 import { ENERGY_COUNTERS, PLANT_STATUSES, type StatusCounts } from '@sunstack/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { deviceVisible, plantVisible, type Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { epochMs, jsonParam, selectRows } from '../../db/rawSql.ts';
 import { device, plant } from '../../db/schema.ts';
 import { status as plantStatus } from '../plant/repo.ts';
-import { deviceVisible, plantVisible, type Scope } from '../scope/scope.ts';
 import { COUNTER_COLUMNS } from '../telemetry/counters.ts';
 import type { Energy } from '../telemetry/energy.ts';
 

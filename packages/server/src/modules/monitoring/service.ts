@@ -13,9 +13,9 @@ import {
   type PlantReportQueryBody,
   type ReportDimension,
 } from '@sunstack/shared';
+import type { Scope } from '../../core/scope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { PlantRepo } from '../plant/repo.ts';
-import type { Scope } from '../scope/scope.ts';
 import { FIVE_MINUTES_MS, localDateOf, startOfLocalDate } from '../telemetry/calendar.ts';
 import type { Vars } from '../telemetry/energy.ts';
 import type { TelemetryRepo } from '../telemetry/repo.ts';

@@ -1,8 +1,8 @@
 import { type NoticeEvent, WEBHOOK_SUMMARY_MAX, type WebhookSummary } from '@sunstack/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { createJobLoop, type Listen, whileListening } from '../../jobLoop.ts';
+import { createJobLoop, type Listen, whileListening } from '../../core/jobLoop.ts';
+import type { Scope } from '../../core/scope.ts';
 import { mailText } from '../mail/templates.ts';
-import type { Scope } from '../scope/scope.ts';
 import { languageOf, MINUTE, type Notice, noticeMail, STORM, summaryMail, webhookNotice } from './notices.ts';
 import type { NotificationRepo, Subscriber } from './repo.ts';
 import { postWebhook } from './webhook.ts';

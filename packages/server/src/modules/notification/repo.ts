@@ -1,5 +1,6 @@
 import type { FaultSeverity, WebhookEvent } from '@sunstack/shared';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { plantVisible, type Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { selectRows } from '../../db/rawSql.ts';
 import {
@@ -15,7 +16,6 @@ import {
 } from '../../db/schema.ts';
 import { createAlarmRepo } from '../alarm/repo.ts';
 import { createMailRepo } from '../mail/repo.ts';
-import { plantVisible, type Scope } from '../scope/scope.ts';
 
 /** A claimed webhook delivery is not offered again for this long (longer than an attempt's timeout). */
 const WEBHOOK_LEASE_MS = 60_000;

@@ -1,8 +1,8 @@
 import { Errno, FAULT_SEVERITIES, type NotificationSubscription, type SubscriptionSaveBody } from '@sunstack/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Session } from '../../core/caller.ts';
+import type { Listen } from '../../core/jobLoop.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import type { Listen } from '../../jobLoop.ts';
-import type { Session } from '../session/service.ts';
 import { createNotificationJobs } from './dispatcher.ts';
 import type { NotificationRepo } from './repo.ts';
 import { newWebhookSecret } from './webhook.ts';

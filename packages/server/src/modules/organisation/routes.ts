@@ -1,8 +1,8 @@
 import { organisationCalls } from '@sunstack/shared';
 import type { FastifyInstance } from 'fastify';
+import { clientInfo } from '../../core/caller.ts';
 import { route } from '../../http/calls.ts';
 import { sessionOf } from '../../http/requestContext.ts';
-import { clientInfo } from '../session/routes.ts';
 import type { OrganisationService } from './service.ts';
 
 export function organisationRoutes(app: FastifyInstance, organisations: OrganisationService) {

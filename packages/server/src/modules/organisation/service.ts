@@ -1,8 +1,9 @@
 import { Errno } from '@sunstack/shared';
+import type { ClientInfo, Session } from '../../core/caller.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
-import type { ClientInfo, Session, SessionService } from '../session/service.ts';
+import type { SessionService } from '../session/service.ts';
 import type { OrganisationRepo } from './repo.ts';
 
 export function createOrganisationService(deps: {

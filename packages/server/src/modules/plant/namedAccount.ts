@@ -1,7 +1,7 @@
 import { Errno } from '@sunstack/shared';
 import { type AttemptLimiter, nameLookupLimits } from '../../core/attempts.ts';
+import type { ClientInfo, Session } from '../../core/caller.ts';
 import { AppError } from '../../http/errors.ts';
-import type { ClientInfo, Session } from '../session/service.ts';
 import type { PlantRepo } from './repo.ts';
 
 /**

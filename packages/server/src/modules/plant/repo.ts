@@ -2,10 +2,10 @@ import type { PlantListBody, PlantStatus } from '@sunstack/shared';
 import { Errno } from '@sunstack/shared';
 import { and, count, desc, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { plantVisible, plantWritable, type Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { account, alarm, auditLog, datalogger, device, plant, plantMember } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { plantVisible, plantWritable, type Scope } from '../scope/scope.ts';
 
 export type PlantRow = typeof plant.$inferSelect;
 export type NewPlant = Omit<typeof plant.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt'>;

@@ -8,12 +8,12 @@ import {
   type PlantUpdateBody,
 } from '@sunstack/shared';
 import type { AttemptLimiter } from '../../core/attempts.ts';
+import type { ClientInfo, Session } from '../../core/caller.ts';
+import { organisationIdOf, requirePermission } from '../../core/permissions.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, type Issue, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import { checkCodeGuessLimits, type DataloggerLabels } from '../datalogger/checkCode.ts';
-import { organisationIdOf, requirePermission } from '../scope/permissions.ts';
-import type { ClientInfo, Session } from '../session/service.ts';
 import type { NamedAccountLookup } from './namedAccount.ts';
 import { presentDetail, presentSummary } from './present.ts';
 import type { PlantRepo } from './repo.ts';

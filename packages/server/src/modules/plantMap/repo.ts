@@ -1,9 +1,9 @@
 import { type MapBox, PLANT_MAP_CELL_PX, PLANT_STATUSES, type PlantStatus } from '@sunstack/shared';
 import { and, asc, between, count, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { plantVisible, type Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { plant } from '../../db/schema.ts';
 import { status } from '../plant/repo.ts';
-import { plantVisible, type Scope } from '../scope/scope.ts';
 
 /** Web Mercator stops at ±85.0511° (the map is square there); plants beyond sit on its edge. */
 const MERCATOR_MAX_LATITUDE = 85.0511;

@@ -1,6 +1,6 @@
 import { Errno, type PlantMapBody, type PlantMapConfig, type PlantMapPlantsBody } from '@sunstack/shared';
+import type { Session } from '../../core/caller.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Session } from '../session/service.ts';
 import { presentCell } from './present.ts';
 import { cellsPerWorld, mercatorY, type PlantMapRepo } from './repo.ts';
 

@@ -1,8 +1,8 @@
 import { powerInfoCalls } from '@sunstack/shared';
 import type { FastifyInstance } from 'fastify';
+import { clientInfo } from '../../core/caller.ts';
 import { route } from '../../http/calls.ts';
 import { sessionOf } from '../../http/requestContext.ts';
-import { clientInfo } from '../session/routes.ts';
 import type { PowerInfoService } from './service.ts';
 
 /** The calls of the power info screen (/bus/powerInfo, administrators only); the service checks the switches. */

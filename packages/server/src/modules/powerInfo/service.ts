@@ -16,11 +16,12 @@ import {
   ROLES,
   type RoleGroupAssignBody,
 } from '@sunstack/shared';
+import type { ClientInfo, Session } from '../../core/caller.ts';
+import { effectivePermissions, requirePermission } from '../../core/permissions.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
-import { effectivePermissions, requirePermission } from '../scope/permissions.ts';
-import type { ClientInfo, Session, SessionService } from '../session/service.ts';
+import type { SessionService } from '../session/service.ts';
 import { revocationOfAccount, revocationOfGroup, revocationOfRole } from '../session/sessionCache.ts';
 import { presentDepartment, presentGroup, presentMember } from './present.ts';
 import type { PowerInfoRepo } from './repo.ts';

@@ -1,13 +1,9 @@
 import { sessionCalls } from '@sunstack/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { clientInfo } from '../../core/caller.ts';
 import { route } from '../../http/calls.ts';
 import { sessionOf } from '../../http/requestContext.ts';
-import type { ClientInfo, SessionService } from './service.ts';
-
-export const clientInfo = (request: FastifyRequest): ClientInfo => ({
-  ip: request.ip,
-  userAgent: String(request.headers['user-agent'] ?? ''),
-});
+import type { SessionService } from './service.ts';
 
 export function sessionRoutes(app: FastifyInstance, sessions: SessionService) {
   route(app, sessionCalls.login, (body, request) => sessions.login(body, clientInfo(request)));

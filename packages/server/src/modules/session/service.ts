@@ -1,32 +1,14 @@
-import { Errno, type LoginBody, type Permission } from '@sunstack/shared';
+import { Errno, type LoginBody } from '@sunstack/shared';
 import { type AttemptLimiter, passwordGuessLimits } from '../../core/attempts.ts';
+import type { ClientInfo, Session } from '../../core/caller.ts';
+import { effectivePermissions } from '../../core/permissions.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AccountRepo } from '../account/repo.ts';
 import type { AuditService } from '../audit/service.ts';
-import { effectivePermissions } from '../scope/permissions.ts';
 import { verifyPassword } from './password.ts';
 import type { RevokeReason, SessionRepo } from './repo.ts';
 import { REVOCATION_OF_ALL, revocationOfAccount, revocationOfToken, type SessionCache } from './sessionCache.ts';
 import { hashToken, newToken } from './token.ts';
-
-export interface Session {
-  accountId: number;
-  access: number;
-  /** The path of the account's organisation ('/1/4/'): distributors and agents see everything below it. */
-  organisationPath: string;
-  tokenHash: Buffer;
-  /** The switches of spec section 6 it holds (permission group or role defaults), read with the session so checks stay synchronous. */
-  permissions: readonly Permission[];
-  /** The permission group they come from (null: the role's defaults); a change to the group evicts the session from the cache. */
-  permissionGroupId: number | null;
-  /** An operator set the password: until it changes, only the password change and sign-out are allowed (41920). */
-  passwordChangeRequired: boolean;
-}
-
-export interface ClientInfo {
-  ip: string;
-  userAgent: string;
-}
 
 export function createSessionService(deps: {
   sessions: SessionRepo;

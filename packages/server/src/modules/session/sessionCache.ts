@@ -1,4 +1,4 @@
-import type { Session } from './service.ts';
+import type { Session } from '../../core/caller.ts';
 
 /** The NOTIFY channel on which every process hears of ended sessions. */
 export const REVOCATION_CHANNEL = 'session_revoked';

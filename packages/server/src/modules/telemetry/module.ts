@@ -1,5 +1,5 @@
+import { createJobLoop } from '../../core/jobLoop.ts';
 import type { Job, Platform } from '../../core/module.ts';
-import { createJobLoop } from '../../jobLoop.ts';
 import { createTelemetryRepo } from './repo.ts';
 import { createRollupJob } from './rollups.ts';
 

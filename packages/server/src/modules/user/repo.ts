@@ -1,11 +1,11 @@
 import { Errno, type UserListBody } from '@sunstack/shared';
 import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { accountVisible, organisationInBranch, type Scope } from '../../core/scope.ts';
 import { type Db, uniqueViolation } from '../../db/client.ts';
 import { contains, startsWith } from '../../db/like.ts';
 import { account, organisation } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { accountVisible, organisationInBranch, type Scope } from '../scope/scope.ts';
 
 /** What user management reads of an account: never its password hash. */
 const summary = {

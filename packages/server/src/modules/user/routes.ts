@@ -1,8 +1,8 @@
 import { userCalls } from '@sunstack/shared';
 import type { FastifyInstance } from 'fastify';
+import { clientInfo } from '../../core/caller.ts';
 import { route } from '../../http/calls.ts';
 import { sessionOf } from '../../http/requestContext.ts';
-import { clientInfo } from '../session/routes.ts';
 import type { UserService } from './service.ts';
 
 /** User management (/bus/user/management): accounts of the caller's branch. */

@@ -9,13 +9,14 @@ import {
   type UserListBody,
   type UserUpdateBody,
 } from '@sunstack/shared';
+import type { ClientInfo, Session } from '../../core/caller.ts';
+import { organisationIdOf, requirePermission } from '../../core/permissions.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AccountRepo } from '../account/repo.ts';
 import type { AuditService } from '../audit/service.ts';
-import { organisationIdOf, requirePermission } from '../scope/permissions.ts';
 import { hashPassword } from '../session/password.ts';
-import type { ClientInfo, Session, SessionService } from '../session/service.ts';
+import type { SessionService } from '../session/service.ts';
 import { auditedFields, presentUser } from './present.ts';
 import type { UserRepo, UserRow } from './repo.ts';
 

@@ -2,6 +2,7 @@ import { Access, Errno, LIMITS, PERMISSIONS, type Permission } from '@sunstack/s
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAttemptLimiter } from '../../core/attempts.ts';
+import type { Session } from '../../core/caller.ts';
 import { account, auditLog, organisation } from '../../db/schema.ts';
 import { createUnitOfWork } from '../../db/unitOfWork.ts';
 import type { AppError } from '../../http/errors.ts';
@@ -11,7 +12,7 @@ import { createAccountRepo } from '../account/repo.ts';
 import { createAuditRepo } from '../audit/repo.ts';
 import { createAuditService } from '../audit/service.ts';
 import { createSessionRepo } from '../session/repo.ts';
-import { createSessionService, type Session } from '../session/service.ts';
+import { createSessionService } from '../session/service.ts';
 import { createSessionCache } from '../session/sessionCache.ts';
 import { createUserRepo } from './repo.ts';
 import { createUserService, ONE_TIME_PASSWORD_LENGTH } from './service.ts';

@@ -1,9 +1,9 @@
 import { Access, Errno } from '@sunstack/shared';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarm, alarmThreshold, datalogger, device, deviceGrant, organisation } from '../../db/schema.ts';
-import { type ApiAnswer, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
-import { createAccountRepo } from '../account/repo.ts';
+import { alarm, alarmThreshold, datalogger, device, deviceGrant, organisation } from '../db/schema.ts';
+import { createAccountRepo } from '../modules/account/repo.ts';
+import { type ApiAnswer, startTestApp, type TestAccount, type TestApp } from '../test/harness.ts';
 
 /**
  * The scope matrix of issue 3: two distributors, each with an agent, installers and end users,

@@ -1,8 +1,8 @@
 import { Access } from '@sunstack/shared';
 import { and, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { account, datalogger, device, deviceGrant, organisation, plant, plantMember } from '../../db/schema.ts';
-import type { Session } from '../session/service.ts';
+import type { Db } from '../db/client.ts';
+import { account, datalogger, device, deviceGrant, organisation, plant, plantMember } from '../db/schema.ts';
+import type { Session } from './caller.ts';
 
 /**
  * Who sees what (issue 3). Every repository query that reads or changes a plant, datalogger or

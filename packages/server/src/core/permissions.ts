@@ -1,6 +1,6 @@
 import { DEFAULT_PERMISSIONS, Errno, PERMISSIONS, type Permission } from '@sunstack/shared';
-import { AppError } from '../../http/errors.ts';
-import type { Session } from '../session/service.ts';
+import { AppError } from '../http/errors.ts';
+import type { Session } from './caller.ts';
 
 /**
  * The switches an account holds: those of its effective permission group (see

@@ -1,9 +1,9 @@
 import { Access } from '@sunstack/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datalogger, device, deviceGrant, organisation, plantMember } from '../../db/schema.ts';
-import { startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
-import { createAccountRepo } from '../account/repo.ts';
+import { datalogger, device, deviceGrant, organisation, plantMember } from '../db/schema.ts';
+import { createAccountRepo } from '../modules/account/repo.ts';
+import { startTestApp, type TestAccount, type TestApp } from '../test/harness.ts';
 
 /**
  * Model-based test of grant, share, revoke and move (issue 3): random sequences of those actions

@@ -1,0 +1,31 @@
+import type { Permission } from '@sunstack/shared';
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * Who is calling: the identity every service checks and every repository scopes by. A console
+ * session carries it today; an API key will carry the same (issue 19).
+ */
+export interface Session {
+  accountId: number;
+  access: number;
+  /** The path of the account's organisation ('/1/4/'): distributors and agents see everything below it. */
+  organisationPath: string;
+  tokenHash: Buffer;
+  /** The switches of spec section 6 it holds (permission group or role defaults), read with the session so checks stay synchronous. */
+  permissions: readonly Permission[];
+  /** The permission group they come from (null: the role's defaults); a change to the group evicts the session from the cache. */
+  permissionGroupId: number | null;
+  /** An operator set the password: until it changes, only the password change and sign-out are allowed (41920). */
+  passwordChangeRequired: boolean;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+/** Where a call came from, for the logs and the attempt limits. */
+export const clientInfo = (request: FastifyRequest): ClientInfo => ({
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? ''),
+});
