@@ -6,7 +6,7 @@ const databaseTemplate = 'packages/server/src/test/globalSetup.ts';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

@@ -46,6 +46,8 @@ const steps = [];
 if (!testsOnly) {
   steps.push({ ok: run('Typecheck', 'npm', ['run', 'typecheck', '--silent']), passed: 0, failed: 0 });
   steps.push({ ok: run('Lint', 'npx', ['biome', 'check', '.']), passed: 0, failed: 0 });
+  // No import circles, features apart and below the shell, no simulator in the server (.dependency-cruiser.cjs).
+  steps.push({ ok: run('Boundaries', 'npm', ['run', 'boundaries', '--silent']), passed: 0, failed: 0 });
 }
 steps.push(vitest('Unit and API tests', ['shared', 'server', 'simulator', 'web'], '.artifacts/vitest-unit.json'));
 if (!testsOnly) steps.push({ ok: run('Web build', 'npm', ['run', 'build', '-w', '@sunstack/web', '--silent']), passed: 0, failed: 0 });

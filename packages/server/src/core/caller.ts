@@ -29,3 +29,11 @@ export const clientInfo = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
   userAgent: String(request.headers['user-agent'] ?? ''),
 });
+
+/**
+ * Turns what a call presents into its caller, or throws the errno that says why not (41808-41810).
+ * The console's sessions do it for tokens today; API keys will answer the same Session.
+ */
+export interface Authenticator {
+  authenticate(token: string): Promise<Session>;
+}

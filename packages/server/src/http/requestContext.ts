@@ -10,8 +10,7 @@ import {
   signaturePayload,
 } from '@sunstack/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Session } from '../core/caller.ts';
-import type { SessionService } from '../modules/session/service.ts';
+import type { Authenticator, Session } from '../core/caller.ts';
 import { AppError } from './errors.ts';
 
 /**
@@ -40,7 +39,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 /** Checks the signed headers of spec section 7 and resolves the session, before the body is read. */
-export function registerRequestContext(app: FastifyInstance, sessions: SessionService, now: () => number) {
+export function registerRequestContext(app: FastifyInstance, sessions: Authenticator, now: () => number) {
   app.decorateRequest('lang', DEFAULT_LANGUAGE);
   app.decorateRequest('session', null);
 

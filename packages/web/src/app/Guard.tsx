@@ -4,8 +4,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useClientStore } from '../lib/clientStore.ts';
-import { BUILT_ROUTES } from './screens.ts';
-import { useTabStore } from './tabs/tabStore.ts';
+import { BUILT_ROUTES } from '../lib/screens.ts';
+import { useTabStore } from '../lib/tabs/tabStore.ts';
 
 /** The navigation guard of spec section 4, applied to every route. */
 export function Guard() {

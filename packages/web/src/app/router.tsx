@@ -3,9 +3,9 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { setNavigator } from '../lib/http.ts';
 import { loadConsoleStrings } from '../lib/i18n.ts';
+import { BUILT_APP_ROUTES, BUILT_PUBLIC_ROUTES } from '../lib/screens.ts';
 import { Guard } from './Guard.tsx';
 import { PublicScreen } from './layout/PublicScreen.tsx';
-import { BUILT_APP_ROUTES, BUILT_PUBLIC_ROUTES } from './screens.ts';
 
 /**
  * Every route comes from the shared table. Public screens render on their own; console screens

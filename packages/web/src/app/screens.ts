@@ -1,5 +1,5 @@
-import { APP_ROUTES, landingPath, PUBLIC_ROUTES, type RouteDef } from '@sunstack/shared';
 import type { ComponentType } from 'react';
+import type { ScreenName } from '../lib/screens.ts';
 import { lazyScreen } from './lazyScreen.ts';
 
 const ErrorPage = lazyScreen(() => import('../features/errors/routes/ErrorPage.tsx'));
@@ -7,11 +7,8 @@ const DownloadPage = lazyScreen(() => import('../features/download/routes/Downlo
 const DeviceListPage = lazyScreen(() => import('../features/device/routes/DeviceListPage.tsx'));
 const DeviceDetailPage = lazyScreen(() => import('../features/device/routes/DeviceDetailPage.tsx'));
 
-/**
- * The screens that exist, by route name. Only these get a route, a menu entry and a tab; a
- * route of the spec table without a screen here answers the 404 page.
- */
-export const SCREENS: Record<string, ComponentType> = {
+/** The component of each screen that exists (lib/screens.ts names them), loaded when first opened. */
+const SCREENS: Record<ScreenName, ComponentType> = {
   login: lazyScreen(() => import('../features/auth/routes/LoginPage.tsx')),
   'sign-up': lazyScreen(() => import('../features/auth/routes/SignUpPage.tsx')),
   'error-403': ErrorPage,
@@ -58,10 +55,5 @@ export const SCREENS: Record<string, ComponentType> = {
   'fault-record': lazyScreen(() => import('../features/alarm/routes/FaultRecordPage.tsx')),
 };
 
-const hasScreen = (route: RouteDef) => route.name in SCREENS;
-export const BUILT_PUBLIC_ROUTES = PUBLIC_ROUTES.filter(hasScreen);
-export const BUILT_APP_ROUTES = APP_ROUTES.filter(hasScreen);
-export const BUILT_ROUTES = [...BUILT_PUBLIC_ROUTES, ...BUILT_APP_ROUTES];
-
-/** Where a role lands (spec section 2) among the screens that exist. */
-export const landingScreen = (access: number | null) => landingPath(access, BUILT_ROUTES);
+/** The component of a screen by route name, or undefined when no such screen exists. */
+export const screenOf = (name: string): ComponentType | undefined => (SCREENS as Record<string, ComponentType>)[name];

@@ -2,7 +2,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Dropdown, message } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ExportFormat, type ExportTable, saveTable } from './exportTable.ts';
+import type { ExportTable } from './exportTable.ts';
+import { type ExportFormat, saveTable } from './saveTable.ts';
 
 /**
  * Every chart's export: its data as xlsx or CSV, named `name`. `table` is built on click, so a

@@ -11,8 +11,6 @@ export interface ExportTable {
   timeZone: string;
 }
 
-export type ExportFormat = 'csv' | 'xlsx';
-
 /** The wall-clock time of `at` in `timeZone`, as the UTC fields of a Date. */
 const wallClock = (at: Date, timeZone: string) => new Date(at.getTime() + offsetAt(timeZone, at.getTime()));
 
@@ -34,26 +32,4 @@ export function tableCsv(table: ExportTable): string {
       row.map((cell) => (cell instanceof Date ? cell.toISOString().slice(0, 19).replace('T', ' ') : (cell ?? ''))),
     ),
   );
-}
-
-function saveFile(filename: string, blob: Blob) {
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = filename;
-  link.click();
-  URL.revokeObjectURL(link.href);
-}
-
-/**
- * Saves a chart's data as `<name>.csv` (UTF-8 with a byte order mark, so spreadsheet programs read
- * accents right) or `<name>.xlsx`. The xlsx writer loads on first use, never with the shell.
- */
-export async function saveTable(table: ExportTable, name: string, format: ExportFormat) {
-  if (format === 'csv') {
-    saveFile(`${name}.csv`, new Blob([`\uFEFF${tableCsv(table)}`], { type: 'text/csv;charset=utf-8' }));
-    return;
-  }
-  const { tableXlsx } = await import('./xlsx.ts');
-  const bytes = tableXlsx(table, name);
-  saveFile(`${name}.xlsx`, new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
 }

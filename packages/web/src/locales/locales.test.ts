@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, ROUTES, VARIABLE_UNITS } from '@sunstack/shared';
 import { describe, expect, it } from 'vitest';
-import { BUILT_APP_ROUTES } from '../app/screens.ts';
+import { BUILT_APP_ROUTES } from '../lib/screens.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const srcDir = join(here, '..');

@@ -8,9 +8,9 @@ import { createRoot } from 'react-dom/client';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { TabHost } from '../app/tabs/TabHost.tsx';
-import { useTabStore } from '../app/tabs/tabStore.ts';
 import { useClientStore } from '../lib/clientStore.ts';
 import { initI18n, loadConsoleStrings } from '../lib/i18n.ts';
+import { useTabStore } from '../lib/tabs/tabStore.ts';
 
 // React asks for this flag before it lets act() flush updates outside a test renderer.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -8,7 +8,7 @@ import { signOut } from '../../api/session.ts';
 import { useUserInfo } from '../../api/userInfo.ts';
 import { LanguageSelect } from '../../components/LanguageSelect.tsx';
 import { useClientStore } from '../../lib/clientStore.ts';
-import { useTabStore } from '../tabs/tabStore.ts';
+import { useTabStore } from '../../lib/tabs/tabStore.ts';
 
 /** Theme colours dark enough for white button text and for links on white (WCAG AA, 4.5:1). */
 const THEME_PRESETS = ['#1668dc', '#0b7285', '#237804', '#ad4e00', '#a8071a', '#531dab', '#1d39c4'];

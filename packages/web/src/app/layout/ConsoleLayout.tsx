@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useClientStore, useGlobalLoading } from '../../lib/clientStore.ts';
 import { QueryProvider } from '../../lib/queryClient.tsx';
+import { HOME_TAB_ID } from '../../lib/tabs/tabRules.ts';
+import { activeTab, useTabStore } from '../../lib/tabs/tabStore.ts';
 import { TabBar } from '../tabs/TabBar.tsx';
 import { TabHost } from '../tabs/TabHost.tsx';
-import { HOME_TAB_ID } from '../tabs/tabRules.ts';
-import { activeTab, useTabStore } from '../tabs/tabStore.ts';
 import { ConsoleHeader } from './ConsoleHeader.tsx';
 import { menuItems } from './menuItems.tsx';
 

@@ -22,7 +22,7 @@ import { APP_ROUTES, type RouteDef } from '@sunstack/shared';
 import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { BUILT_APP_ROUTES } from '../screens.ts';
+import { BUILT_APP_ROUTES } from '../../lib/screens.ts';
 
 const ICONS: Record<string, ReactNode> = {
   index: <HomeOutlined />,

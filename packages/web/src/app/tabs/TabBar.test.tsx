@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
+import { activeTab, useTabStore } from '../../lib/tabs/tabStore.ts';
 import { mount, setUpScreenTests } from '../../test/screen.tsx';
 import { TabBar } from './TabBar.tsx';
-import { activeTab, useTabStore } from './tabStore.ts';
 
 describe('tab bar (spec section 2: loading counted per tab)', () => {
   setUpScreenTests();

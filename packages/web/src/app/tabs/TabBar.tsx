@@ -3,8 +3,8 @@ import { Button, Dropdown, theme } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useClientStore } from '../../lib/clientStore.ts';
-import { HOME_TAB_ID, type Tab } from './tabRules.ts';
-import { tabBusy, useTabStore } from './tabStore.ts';
+import { HOME_TAB_ID, type Tab } from '../../lib/tabs/tabRules.ts';
+import { tabBusy, useTabStore } from '../../lib/tabs/tabStore.ts';
 
 export const tabTitle = (tab: Tab, t: TFunction) =>
   tab.title.startsWith('literal:') ? tab.title.slice('literal:'.length) : t(`navBar.${tab.title}`);

@@ -1,21 +1,13 @@
 import { Spin } from 'antd';
-import { createContext, memo, Suspense, useContext, useEffect } from 'react';
+import { memo, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClientStore } from '../../lib/clientStore.ts';
 import { useContentHeights } from '../../lib/layout.ts';
-import { SCREENS } from '../screens.ts';
+import { TabContext } from '../../lib/tabs/tabContext.ts';
+import type { Tab } from '../../lib/tabs/tabRules.ts';
+import { activeTab, useTabStore } from '../../lib/tabs/tabStore.ts';
+import { screenOf } from '../screens.ts';
 import { tabTitle } from './TabBar.tsx';
-import type { Tab } from './tabRules.ts';
-import { activeTab, useTabStore } from './tabStore.ts';
-
-const TabContext = createContext<Tab | null>(null);
-
-/** The tab a screen is shown in: its query, params and id (for per-tab loading and titles). */
-export function useTab(): Tab {
-  const tab = useContext(TabContext);
-  if (!tab) throw new Error('useTab is only for screens shown in a tab');
-  return tab;
-}
 
 /** Shows the page title of the active tab: the route title, translated from the navBar section. */
 function useDocumentTitle(tab: Tab) {
@@ -47,7 +39,7 @@ export function TabHost() {
  * and switching tabs only the two it shows and hides.
  */
 const TabPane = memo(function TabPane({ tab, hidden, minHeight }: { tab: Tab; hidden: boolean; minHeight: number }) {
-  const Screen = SCREENS[tab.name];
+  const Screen = screenOf(tab.name);
   if (!Screen) return null;
   return (
     <div hidden={hidden} style={{ minHeight }}>
@@ -59,17 +51,3 @@ const TabPane = memo(function TabPane({ tab, hidden, minHeight }: { tab: Tab; hi
     </div>
   );
 });
-
-/**
- * Counts a screen's work in flight against its tab (spec section 2: loading counted per tab): the tab
- * bar entry shows it, and refresh waits for it.
- */
-export function useTabBusy(busy: boolean) {
-  const { id } = useTab();
-  useEffect(() => {
-    if (!busy) return;
-    const { changeLoading } = useTabStore.getState();
-    changeLoading(id, 1);
-    return () => changeLoading(id, -1);
-  }, [busy, id]);
-}

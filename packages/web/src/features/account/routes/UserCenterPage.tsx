@@ -4,11 +4,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountries } from '../../../api/countries.ts';
 import { useUserInfo } from '../../../api/userInfo.ts';
-import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
 import { ConfirmPasswordItem } from '../../../components/ConfirmPasswordItem.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
 import { changeLanguage } from '../../../lib/i18n.ts';
+import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { useChangePassword } from '../api/changePassword.ts';
 import { useUpdateInfo } from '../api/updateInfo.ts';
 

@@ -3,8 +3,8 @@ import { DatePicker, Flex, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
 import { PagedTable } from '../../../components/PagedTable.tsx';
+import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import type { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 
 /** The time range every log is filtered by, in UTC ms (either end open). */

@@ -3,7 +3,7 @@ import { Button, Input, theme } from 'antd';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { landingScreen } from '../../../app/screens.ts';
+import { landingScreen } from '../../../lib/screens.ts';
 import { signIn } from '../api/login.ts';
 import type { PendingSession } from '../api/replaceOneTimePassword.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';

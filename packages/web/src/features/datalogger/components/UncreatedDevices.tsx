@@ -2,9 +2,9 @@ import { type DeviceSummary, type DeviceType, languageTag } from '@sunstack/shar
 import { Card, Empty, Flex, Input, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
+import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { useUncreatedDevices } from '../api/uncreatedDevices.ts';
 

@@ -4,10 +4,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { EChartsOption } from 'echarts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTab, useTabBusy } from '../../../app/tabs/TabHost.tsx';
 import { EChart, useChartAxis } from '../../../components/EChart.tsx';
 import { ChartExport } from '../../../lib/ChartExport.tsx';
 import type { ExportTable } from '../../../lib/exportTable.ts';
+import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { useDeviceHistory } from '../api/deviceData.ts';
 import { variableHeading } from './variableText.ts';
 

@@ -1,7 +1,7 @@
 import { compareVariables } from '@sunstack/shared';
 import { useEffect, useMemo } from 'react';
-import { useTab, useTabBusy } from '../../../app/tabs/TabHost.tsx';
-import { useTabStore } from '../../../app/tabs/tabStore.ts';
+import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
+import { useTabStore } from '../../../lib/tabs/tabStore.ts';
 import { useDeviceNow } from '../api/deviceData.ts';
 import { useDeviceDetail } from '../api/deviceDetail.ts';
 

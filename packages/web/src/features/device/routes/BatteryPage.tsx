@@ -1,11 +1,11 @@
 import { languageTag } from '@sunstack/shared';
 import { Alert, Card, Col, Empty, Flex, Progress, Result, Row, Skeleton, Statistic, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useTab } from '../../../app/tabs/TabHost.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { displayValue } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { relativeTime, useNow } from '../../../lib/relativeTime.ts';
+import { useTab } from '../../../lib/tabs/tabContext.ts';
 import type { DeviceNow } from '../api/deviceData.ts';
 import { usePlantBatteryEnergy } from '../api/plantBatteryEnergy.ts';
 import { type BatteryState, batteryPowerKw, batteryState, LIVE_WINDOW_MS, LOW_TEMPERATURE_C } from '../components/battery.ts';

@@ -2,8 +2,8 @@ import { Button, Result } from 'antd';
 import type { ResultStatusType } from 'antd/es/result';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { landingScreen } from '../../../app/screens.ts';
 import { useClientStore } from '../../../lib/clientStore.ts';
+import { landingScreen } from '../../../lib/screens.ts';
 
 const PAGES: Record<string, { status: ResultStatusType; key: string }> = {
   '/error/403': { status: '403', key: 'forbidden' },

@@ -4,8 +4,8 @@ import { Button, Card, Flex, Input, message, Popconfirm, Select, Tag, Typography
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
 import { PagedTable } from '../../../components/PagedTable.tsx';
+import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { useDeleteGroup } from '../api/deleteGroup.ts';
 import { useGroupList } from '../api/listGroups.ts';

@@ -4,8 +4,8 @@ import { Button, Card, Flex, Progress, Table, Typography, theme } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlantOverview } from '../../../api/plantOverview.ts';
-import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
 import { displayValue } from '../../../lib/format.ts';
+import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { FleetSummaryCard } from '../components/FleetSummaryCard.tsx';
 
 /** The board shows the plants of the first page of this size, strongest producers first. */

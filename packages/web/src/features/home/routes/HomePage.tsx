@@ -3,10 +3,10 @@ import { Avatar, Card, Col, Descriptions, Flex, List, Row, Skeleton, Tag, Typogr
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '../../../api/userInfo.ts';
-import { BUILT_APP_ROUTES } from '../../../app/screens.ts';
-import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { relativeTime, useNow } from '../../../lib/relativeTime.ts';
+import { BUILT_APP_ROUTES } from '../../../lib/screens.ts';
+import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { FleetSummaryCard } from '../components/FleetSummaryCard.tsx';
 import { LatestAlarmsCard } from '../components/LatestAlarmsCard.tsx';
 

@@ -2,10 +2,10 @@ import { languageTag, type PlantFlow, routeByName } from '@sunstack/shared';
 import { Card, Col, Empty, Flex, Row, Skeleton, Statistic, Tag, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useTab } from '../../../app/tabs/TabHost.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { displayValue } from '../../../lib/format.ts';
 import { relativeTime, useNow } from '../../../lib/relativeTime.ts';
+import { useTab } from '../../../lib/tabs/tabContext.ts';
 
 /** Where on a line, from its node (0) to the hub (1), its kW label sits. */
 const LABEL_AT = 0.42;

@@ -1,5 +1,5 @@
 import { routeByPath } from '@sunstack/shared';
-import { useTabStore } from '../../../app/tabs/tabStore.ts';
+import { useTabStore } from '../../../lib/tabs/tabStore.ts';
 
 /** Shows `path` in the active tab instead of the current screen: a form that is done makes way for its result. */
 export function replaceCurrentTab(path: string) {

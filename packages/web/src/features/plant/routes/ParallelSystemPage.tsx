@@ -3,10 +3,10 @@ import { Alert, Button, Card, Checkbox, Empty, Flex, message, Popconfirm, Radio,
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTab, useTabBusy } from '../../../app/tabs/TabHost.tsx';
-import { useTabStore } from '../../../app/tabs/tabStore.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
+import { useTabStore } from '../../../lib/tabs/tabStore.ts';
 import { useParallelSystem } from '../api/parallelSystem.ts';
 import { usePlantDetail } from '../api/plantDetail.ts';
 import { useUpdateParallelSystem } from '../api/updateParallelSystem.ts';

@@ -2,11 +2,11 @@ import { Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Tag } from
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountries } from '../../../api/countries.ts';
-import { useTab, useTabBusy } from '../../../app/tabs/TabHost.tsx';
-import { useTabStore } from '../../../app/tabs/tabStore.ts';
 import { PlantStatusTag } from '../../../components/PlantStatusTag.tsx';
 import { formatNumber, utcOffsetLabel } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
+import { useTabStore } from '../../../lib/tabs/tabStore.ts';
 import { usePlantDetail } from '../api/plantDetail.ts';
 import { usePlantFlow } from '../api/plantFlow.ts';
 import { AlarmThresholds } from '../components/AlarmThresholds.tsx';

@@ -2,9 +2,9 @@ import { Errno } from '@sunstack/shared';
 import { Card, Result, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTab, useTabBusy } from '../../../app/tabs/TabHost.tsx';
-import { useTabStore } from '../../../app/tabs/tabStore.ts';
 import { ApiError, errnoMessage } from '../../../lib/http.ts';
+import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
+import { useTabStore } from '../../../lib/tabs/tabStore.ts';
 import { usePlantDetail } from '../api/plantDetail.ts';
 import { PlantForm } from '../components/PlantForm.tsx';
 

@@ -5,9 +5,9 @@ import L from 'leaflet';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
 import { PlantStatusTag, usePlantStatusColours } from '../../../components/PlantStatusTag.tsx';
 import { paginationProps } from '../../../lib/pagination.ts';
+import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePlantMap } from '../api/plantMap.ts';
 import { usePlantsAt } from '../api/plantsAt.ts';
 

@@ -4,10 +4,10 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePlantOverview } from '../../../api/plantOverview.ts';
-import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { PlantStatusTag } from '../../../components/PlantStatusTag.tsx';
 import { displayValue } from '../../../lib/format.ts';
+import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 
 type Row = PlantOverview['plants'][number];

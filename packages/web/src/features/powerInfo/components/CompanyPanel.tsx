@@ -4,9 +4,9 @@ import { Button, Col, Descriptions, Flex, Form, Input, message, Row, Select, Ske
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountries } from '../../../api/countries.ts';
-import { Permission } from '../../../app/Permission.tsx';
-import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
+import { Permission } from '../../../components/Permission.tsx';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
+import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { useCompanyInfo } from '../api/companyInfo.ts';
 import { useUpdateCompany } from '../api/updateCompany.ts';
 

@@ -4,9 +4,9 @@ import { Alert, Button, Empty, Flex, Form, Input, Modal, message, Table, Tag, Ty
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Permission } from '../../../app/Permission.tsx';
-import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
+import { Permission } from '../../../components/Permission.tsx';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
+import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { useCreateDepartment } from '../api/createDepartment.ts';
 import { useDeleteDepartment } from '../api/deleteDepartment.ts';
 import { useDepartments } from '../api/listDepartments.ts';

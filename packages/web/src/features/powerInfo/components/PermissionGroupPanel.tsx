@@ -4,9 +4,9 @@ import { Button, Flex, Input, Modal, message, Table, Tag, Typography } from 'ant
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Permission } from '../../../app/Permission.tsx';
-import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
 import { PagedTable } from '../../../components/PagedTable.tsx';
+import { Permission } from '../../../components/Permission.tsx';
+import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { useAssignRoleGroup } from '../api/assignRoleGroup.ts';
 import { useDeletePermissionGroup } from '../api/deletePermissionGroup.ts';

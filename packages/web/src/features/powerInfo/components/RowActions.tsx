@@ -2,7 +2,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import type { Permission as PermissionCode } from '@sunstack/shared';
 import { Button, type ButtonProps, message, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Permission } from '../../../app/Permission.tsx';
+import { Permission } from '../../../components/Permission.tsx';
 
 /** A small icon button among a table row's actions, its label shown on hover and read by screen readers. */
 export function RowActionButton({ label, ...button }: { label: string } & Omit<ButtonProps, 'size' | 'type' | 'title'>) {

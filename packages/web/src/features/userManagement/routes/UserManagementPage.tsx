@@ -4,10 +4,10 @@ import { Button, Card, Flex, Input, message, Popconfirm, Select, Space, Tag, Too
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Permission } from '../../../app/Permission.tsx';
-import { useTabBusy } from '../../../app/tabs/TabHost.tsx';
 import { PagedTable } from '../../../components/PagedTable.tsx';
+import { Permission } from '../../../components/Permission.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
+import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { useUserList } from '../api/listUsers.ts';
 import { useResetUserPassword } from '../api/resetUserPassword.ts';

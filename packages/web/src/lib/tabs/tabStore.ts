@@ -1,7 +1,7 @@
 import { HOME_PATH } from '@sunstack/shared';
 import { message } from 'antd';
 import { create } from 'zustand';
-import { i18next } from '../../lib/i18n.ts';
+import { i18next } from '../i18n.ts';
 import * as rules from './tabRules.ts';
 
 interface TabStore extends rules.TabsState {
