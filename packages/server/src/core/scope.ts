@@ -1,7 +1,10 @@
-import { Access } from '@sunstack/shared';
+import { Access, Errno } from '@sunstack/shared';
 import { and, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import { escapeLike } from '../db/like.ts';
 import { account, datalogger, device, deviceGrant, organisation, plant, plantMember } from '../db/schema.ts';
+import { AppError, notFound } from '../http/errors.ts';
 import type { Session } from './caller.ts';
 
 /**
@@ -19,12 +22,24 @@ export type Scope = Pick<Session, 'accountId' | 'access' | 'organisationPath'>;
 
 const isBranchManager = (scope: Scope) => scope.access === Access.distributor || scope.access === Access.agent;
 
-/** The caller's organisation and every one below it. */
-const pathInBranch = (scope: Scope) => sql`${organisation.path} like ${`${scope.organisationPath}%`}`;
+/** An organisation path (of an organisation, or recorded with a log entry) within the branch at `branchPath`: that organisation or one below it. */
+export const pathWithin = (path: PgColumn | SQL, branchPath: string): SQL => sql`${path} like ${`${escapeLike(branchPath)}%`}`;
 
-/** Organisations of the caller's branch (its own and every one below). */
-function branch(db: Db, scope: Scope) {
-  return db.select({ id: organisation.id }).from(organisation).where(pathInBranch(scope));
+/** Organisations of the branch at `branchPath` (its own and every one below). */
+export function branchOrganisations(db: Db, branchPath: string) {
+  return db.select({ id: organisation.id }).from(organisation).where(pathWithin(organisation.path, branchPath));
+}
+
+const branch = (db: Db, scope: Scope) => branchOrganisations(db, scope.organisationPath);
+
+/**
+ * An object the caller is about to change, as its repository found it in scope: missing or out of
+ * scope answers 40404, exactly like one that never existed; seen but read-only (a share) 40300.
+ */
+export function changeable<T extends { writable: boolean }>(row: T | undefined): T {
+  if (!row) throw notFound();
+  if (!row.writable) throw new AppError(Errno.noPermission);
+  return row;
 }
 
 function memberOf(db: Db, scope: Scope, role?: 'installer') {
@@ -90,6 +105,6 @@ export function accountVisible(db: Db, scope: Scope): SQL {
 /** Organisations of the caller's branch: administrators all. */
 export function organisationInBranch(scope: Scope): SQL {
   if (scope.access === Access.admin) return sql`true`;
-  if (isBranchManager(scope)) return pathInBranch(scope);
+  if (isBranchManager(scope)) return pathWithin(organisation.path, scope.organisationPath);
   return sql`false`;
 }

@@ -10,6 +10,7 @@ import {
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { dataloggerVisible, deviceVisible, type Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
+import { offsetOf } from '../../db/page.ts';
 import { selectRows } from '../../db/rawSql.ts';
 import { account, alarm, alarmThreshold, datalogger, device, plant } from '../../db/schema.ts';
 
@@ -108,9 +109,7 @@ export function createAlarmRepo(db: Db) {
         .limit(MAX_COUNTED_ALARMS + 1)
         .as('counted');
       const [total] = await db.select({ n: count() }).from(counted);
-      const rows = await select(where)
-        .limit(page.pageSize)
-        .offset((page.currentPage - 1) * page.pageSize);
+      const rows = await select(where).limit(page.pageSize).offset(offsetOf(page));
       const n = total?.n ?? 0;
       return { total: Math.min(n, MAX_COUNTED_ALARMS), totalCapped: n > MAX_COUNTED_ALARMS, rows };
     },

@@ -5,7 +5,6 @@ import {
   type AlarmQueryBody,
   type AlarmSummary,
   type AlarmThresholdSaveBody,
-  Errno,
   FAULT_RECORD_TOP,
   type FaultRecordBody,
   type FaultRecordResult,
@@ -13,8 +12,9 @@ import {
 } from '@sunstack/shared';
 import { faultText } from '@sunstack/shared/fault-messages';
 import type { ClientInfo, Session } from '../../core/caller.ts';
+import { changeable } from '../../core/scope.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { EXPORT_MAX_ROWS, utcText, workbook, workbookOf } from '../../http/xlsx.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { PlantRepo } from '../plant/repo.ts';
@@ -110,8 +110,7 @@ export function createAlarmService(deps: { alarms: AlarmRepo; plants: PlantRepo;
     /** Sets a plant's thresholds (the ones left out take the defaults); only who may change the plant may. */
     async saveThresholds(session: Session, client: ClientInfo, body: AlarmThresholdSaveBody) {
       return transaction(async () => {
-        const plant = await visiblePlant(session, body.plantId);
-        if (!plant.writable) throw new AppError(Errno.noPermission);
+        changeable(await visiblePlant(session, body.plantId));
         const before = await alarms.thresholdsOf(body.plantId);
         await alarms.saveThresholds(body.plantId, body.thresholds);
         await audit.record(session, client, {

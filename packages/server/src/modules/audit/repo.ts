@@ -1,9 +1,10 @@
 import { Access, type AccountLogExportBody, type OperationLogExportBody } from '@sunstack/shared';
 import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
-import type { Scope } from '../../core/scope.ts';
+import { pathWithin, type Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { startsWith } from '../../db/like.ts';
+import type { Page } from '../../db/page.ts';
 import { account, accountLog, auditLog, organisation } from '../../db/schema.ts';
 
 export type AuditEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'at'>;
@@ -16,7 +17,7 @@ export type AccountLogRecord = Omit<typeof accountLog.$inferInsert, 'id' | 'at' 
 function visible(scope: Scope, path: PgColumn, own: PgColumn): SQL | undefined {
   if (scope.access === Access.admin) return undefined;
   if (scope.access === Access.distributor || scope.access === Access.agent) {
-    return sql`${path} like ${`${scope.organisationPath}%`}`;
+    return pathWithin(path, scope.organisationPath);
   }
   return eq(own, scope.accountId);
 }
@@ -58,7 +59,7 @@ export function createAuditRepo(db: Db) {
       await db.insert(auditLog).values(entry);
     },
 
-    async list(scope: Scope, filters: OperationLogExportBody, page: { limit: number; offset: number }) {
+    async list(scope: Scope, filters: OperationLogExportBody, page: Page) {
       const condition = where(scope, filters);
       const [total] = await db.select({ n: count() }).from(auditLog).leftJoin(account, eq(account.id, auditLog.actorId)).where(condition);
       const rows = await db
@@ -80,7 +81,7 @@ export function createAuditRepo(db: Db) {
       await db.insert(accountLog).values({ ...record, organisationPath: path });
     },
 
-    async listAccountLog(scope: Scope, filters: AccountLogExportBody, page: { limit: number; offset: number }) {
+    async listAccountLog(scope: Scope, filters: AccountLogExportBody, page: Page) {
       const condition = accountLogWhere(scope, filters);
       const [total] = await db.select({ n: count() }).from(accountLog).where(condition);
       const rows = await db

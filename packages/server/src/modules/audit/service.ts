@@ -11,6 +11,7 @@ import type {
 } from '@sunstack/shared';
 import type { ClientInfo, Session } from '../../core/caller.ts';
 import { requirePermission } from '../../core/permissions.ts';
+import { type Page, type PageRequest, pageOf } from '../../db/page.ts';
 import type { UnitOfWork } from '../../db/unitOfWork.ts';
 import { EXPORT_MAX_ROWS, utcText, workbook } from '../../http/xlsx.ts';
 import type { AuditRepo } from './repo.ts';
@@ -37,16 +38,12 @@ export interface AccountEvent {
   detail?: SignInFailure;
 }
 
-type Page = { limit: number; offset: number };
 const ALL: Page = { limit: EXPORT_MAX_ROWS, offset: 0 };
 
 /** One page of a log as the list calls answer it: the entries of the requested page and the paging itself. */
-async function pageOf<Entry>(
-  filters: { currentPage: number; pageSize: number },
-  read: (page: Page) => Promise<{ total: number; entries: Entry[] }>,
-) {
+async function pageOfLog<Entry>(filters: PageRequest, read: (page: Page) => Promise<{ total: number; entries: Entry[] }>) {
   const { currentPage, pageSize } = filters;
-  const { total, entries } = await read({ limit: pageSize, offset: (currentPage - 1) * pageSize });
+  const { total, entries } = await read(pageOf(filters));
   return { total, currentPage, pageSize, entries };
 }
 
@@ -87,7 +84,7 @@ export function createAuditService(audits: AuditRepo, unitOfWork: Pick<UnitOfWor
 
   return {
     list(session: Session, filters: OperationLogBody) {
-      return pageOf(filters, (page) => operations(session, filters, page));
+      return pageOfLog(filters, (page) => operations(session, filters, page));
     },
 
     /** The same entries as an xlsx workbook (UTC times), newest first. */
@@ -124,7 +121,7 @@ export function createAuditService(audits: AuditRepo, unitOfWork: Pick<UnitOfWor
     },
 
     accountLog(session: Session, filters: AccountLogBody) {
-      return pageOf(filters, (page) => accountEvents(session, filters, page));
+      return pageOfLog(filters, (page) => accountEvents(session, filters, page));
     },
 
     /** The account log as an xlsx workbook (UTC times), newest first. */

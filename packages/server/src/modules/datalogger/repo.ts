@@ -2,6 +2,8 @@ import type { ModuleListBody } from '@sunstack/shared';
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { dataloggerVisible, plantWritable, type Scope } from '../../core/scope.ts';
 import { type Db, uniqueViolation } from '../../db/client.ts';
+import { startsWithExactly } from '../../db/like.ts';
+import { offsetOf } from '../../db/page.ts';
 import { datalogger, device, plant, platformSecret } from '../../db/schema.ts';
 
 export function createDataloggerRepo(db: Db) {
@@ -48,7 +50,7 @@ export function createDataloggerRepo(db: Db) {
     async list(scope: Scope, filters: ModuleListBody) {
       const where = and(
         dataloggerVisible(db, scope),
-        filters.sn ? sql`${datalogger.sn} like ${`${filters.sn}%`}` : undefined,
+        filters.sn ? startsWithExactly(datalogger.sn, filters.sn) : undefined,
         filters.bound === undefined ? undefined : filters.bound ? isNotNull(datalogger.plantId) : isNull(datalogger.plantId),
       );
       const [total] = await db.select({ n: count() }).from(datalogger).where(where);
@@ -59,7 +61,7 @@ export function createDataloggerRepo(db: Db) {
         .where(where)
         .orderBy(desc(datalogger.createdAt), datalogger.sn)
         .limit(filters.pageSize)
-        .offset((filters.currentPage - 1) * filters.pageSize);
+        .offset(offsetOf(filters));
       return { total: total?.n ?? 0, rows };
     },
 

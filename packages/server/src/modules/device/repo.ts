@@ -3,15 +3,14 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 
 import { alias } from 'drizzle-orm/pg-core';
 import { deviceVisible, plantWritable, type Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
-import { startsWith } from '../../db/like.ts';
+import { startsWith, startsWithExactly } from '../../db/like.ts';
+import { offsetOf } from '../../db/page.ts';
 import { account, alarm, datalogger, device, deviceGrant, plant } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { ONLINE_WINDOW } from '../plant/repo.ts';
 
 /** Serial numbers compare in C collation, so device_sn_c_idx serves both the prefix filter and the order. */
 const snOrder = sql`${device.sn} collate "C"`;
-/** A case-sensitive SN prefix (db/like.ts lowers both sides, which the SN indexes cannot serve). */
-const prefix = (text: string) => `${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** Spec section 4: 0 offline (no report in the last 15 minutes), else 2 abnormal while an alarm of the device is active, else 1 normal. */
 const online = sql`${device.lastSeenAt} > now() - ${ONLINE_WINDOW}`;
@@ -46,8 +45,8 @@ export function createDeviceRepo(db: Db) {
         filters.uncreated ? isNull(device.plantId) : isNotNull(device.plantId),
         filters.type ? eq(device.type, filters.type) : undefined,
         filters.plantId ? eq(device.plantId, filters.plantId) : undefined,
-        filters.sn ? sql`${snOrder} like ${prefix(filters.sn)}` : undefined,
-        filters.dataloggerSn ? sql`${device.dataloggerSn} like ${prefix(filters.dataloggerSn)}` : undefined,
+        filters.sn ? startsWithExactly(snOrder, filters.sn) : undefined,
+        filters.dataloggerSn ? startsWithExactly(device.dataloggerSn, filters.dataloggerSn) : undefined,
         filters.status ? STATUS_FILTERS[filters.status] : undefined,
         filters.authorisable ? authorisableBy(scope) : undefined,
       );
@@ -59,7 +58,7 @@ export function createDeviceRepo(db: Db) {
         .where(where)
         .orderBy(snOrder)
         .limit(filters.pageSize)
-        .offset((filters.currentPage - 1) * filters.pageSize);
+        .offset(offsetOf(filters));
       return { total: total?.n ?? 0, rows };
     },
 
@@ -115,7 +114,7 @@ export function createDeviceRepo(db: Db) {
       const where = and(
         deviceVisible(db, scope),
         authorisableBy(scope),
-        filters.sn ? sql`${snOrder} like ${prefix(filters.sn)}` : undefined,
+        filters.sn ? startsWithExactly(snOrder, filters.sn) : undefined,
         filters.integrator ? startsWith(integrator.username, filters.integrator) : undefined,
       );
       const from = () =>
@@ -142,7 +141,7 @@ export function createDeviceRepo(db: Db) {
         .where(where)
         .orderBy(desc(deviceGrant.createdAt), deviceGrant.deviceSn)
         .limit(filters.pageSize)
-        .offset((filters.currentPage - 1) * filters.pageSize);
+        .offset(offsetOf(filters));
       return { total: total?.n ?? 0, rows };
     },
 

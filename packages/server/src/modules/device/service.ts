@@ -9,6 +9,7 @@ import {
 } from '@sunstack/shared';
 import type { ClientInfo, Session } from '../../core/caller.ts';
 import { requirePermission } from '../../core/permissions.ts';
+import { changeable } from '../../core/scope.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
@@ -34,13 +35,8 @@ export function createDeviceService(deps: {
     if (found.some((row) => !row.authorisable)) throw new AppError(Errno.noPermission);
   }
 
-  /** A plant the caller may change: missing or out of scope is 40404, visible but read-only is 40300. */
-  async function writablePlant(session: Session, id: number) {
-    const row = await plants.findVisible(session, id);
-    if (!row) throw notFound();
-    if (!row.writable) throw new AppError(Errno.noPermission);
-    return row;
-  }
+  /** A plant the caller may change (core/scope.ts: changeable). */
+  const writablePlant = async (session: Session, id: number) => changeable(await plants.findVisible(session, id));
 
   return {
     async list(session: Session, filters: DeviceListBody) {
@@ -100,9 +96,8 @@ export function createDeviceService(deps: {
     async updatePile(session: Session, client: ClientInfo, body: PileUpdateBody) {
       requirePermission(session, 'site.edit');
       return transaction(async () => {
-        const before = await devices.findVisible(session, body.sn);
-        if (before?.device.type !== 'evCharger') throw notFound();
-        if (!before.writable) throw new AppError(Errno.noPermission);
+        const found = await devices.findVisible(session, body.sn);
+        const before = changeable(found?.device.type === 'evCharger' ? found : undefined);
         const changes = { name: body.name, dataloggerSn: body.dataloggerSn };
         if (!(await devices.updatePile(session, body.sn, changes))) throw new AppError(Errno.pileNoDatalogger);
         await audit.record(session, client, {

@@ -1,7 +1,10 @@
 import { type BranchKind, type BranchListBody, Errno } from '@sunstack/shared';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { pathWithin } from '../../core/scope.ts';
 import { type Db, uniqueViolation } from '../../db/client.ts';
+import { contains } from '../../db/like.ts';
+import { offsetOf } from '../../db/page.ts';
 import { account, organisation } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 
@@ -10,7 +13,6 @@ export type BranchChanges = Partial<Pick<BranchRow, 'name' | 'country' | 'email'
 
 const parent = alias(organisation, 'parent');
 const accounts = sql<number>`(select count(*) from ${account} where ${account.organisationId} = ${organisation.id})`.mapWith(Number);
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /** A taken sign-up code is the one unique violation an organisation row can meet. */
 function codeTaken(error: unknown): never {
@@ -24,13 +26,13 @@ function codeTaken(error: unknown): never {
  */
 export function createBranchRepo(db: Db) {
   const ofKind = (kind: BranchKind, withinPath: string | undefined): SQL =>
-    and(eq(organisation.kind, kind), withinPath ? sql`${organisation.path} like ${`${withinPath}%`}` : undefined) as SQL;
+    and(eq(organisation.kind, kind), withinPath ? pathWithin(organisation.path, withinPath) : undefined) as SQL;
 
   return {
     async list(kind: BranchKind, withinPath: string | undefined, filters: BranchListBody) {
       const where = and(
         ofKind(kind, withinPath),
-        filters.name ? sql`${organisation.name} ilike ${`%${escapeLike(filters.name)}%`}` : undefined,
+        filters.name ? contains(organisation.name, filters.name) : undefined,
         filters.country ? eq(organisation.country, filters.country) : undefined,
         filters.parentId ? eq(organisation.parentId, filters.parentId) : undefined,
       );
@@ -42,7 +44,7 @@ export function createBranchRepo(db: Db) {
         .where(where)
         .orderBy(desc(organisation.id))
         .limit(filters.pageSize)
-        .offset((filters.currentPage - 1) * filters.pageSize);
+        .offset(offsetOf(filters));
       return { total: total?.n ?? 0, rows };
     },
 

@@ -1,13 +1,13 @@
 import { Access, Errno, type GroupKind, type GroupListBody } from '@sunstack/shared';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { deviceVisible, plantVisible, type Scope } from '../../core/scope.ts';
+import { branchOrganisations, deviceVisible, plantVisible, type Scope } from '../../core/scope.ts';
 import { type Db, uniqueViolation } from '../../db/client.ts';
 import { contains } from '../../db/like.ts';
-import { account, assetGroup, assetGroupMember, device, organisation, plant } from '../../db/schema.ts';
+import { offsetOf, type Page } from '../../db/page.ts';
+import { account, assetGroup, assetGroupMember, device, plant } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 
 export type GroupRow = typeof assetGroup.$inferSelect;
-type Page = { limit: number; offset: number };
 
 const memberCount = sql<number>`(select count(*) from ${assetGroupMember} where ${assetGroupMember.groupId} = ${assetGroup.id})`.mapWith(
   Number,
@@ -24,15 +24,7 @@ function nameTaken(error: unknown): never {
 export function createGroupRepo(db: Db) {
   /** Groups of the caller's branch (every group for administrators). */
   const groupVisible = (scope: Scope): SQL | undefined =>
-    scope.access === Access.admin
-      ? undefined
-      : inArray(
-          assetGroup.organisationId,
-          db
-            .select({ id: organisation.id })
-            .from(organisation)
-            .where(sql`${organisation.path} like ${`${scope.organisationPath}%`}`),
-        );
+    scope.access === Access.admin ? undefined : inArray(assetGroup.organisationId, branchOrganisations(db, scope.organisationPath));
 
   /** The members of a group the caller can see (a member that left its scope is not shown, nor counted). */
   const visibleMembers = (scope: Scope, group: GroupRow): SQL =>
@@ -65,7 +57,7 @@ export function createGroupRepo(db: Db) {
         .where(where)
         .orderBy(desc(assetGroup.id))
         .limit(filters.pageSize)
-        .offset((filters.currentPage - 1) * filters.pageSize);
+        .offset(offsetOf(filters));
       return { total: total?.n ?? 0, rows };
     },
 

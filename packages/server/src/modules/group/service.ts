@@ -9,6 +9,7 @@ import {
 } from '@sunstack/shared';
 import type { ClientInfo, Session } from '../../core/caller.ts';
 import { organisationIdOf } from '../../core/permissions.ts';
+import { pageOf } from '../../db/page.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
@@ -91,7 +92,7 @@ export function createGroupService(deps: { groups: GroupRepo; audit: AuditServic
 
     async members(session: Session, { id, currentPage, pageSize }: GroupMembersBody) {
       const group = await visibleGroup(session, id);
-      const { total, rows } = await groups.members(session, group, { limit: pageSize, offset: (currentPage - 1) * pageSize });
+      const { total, rows } = await groups.members(session, group, pageOf({ currentPage, pageSize }));
       const members = rows.map((row) => ({ ...row, addedAt: row.addedAt.getTime() }));
       return { total, currentPage, pageSize, kind: group.kind, members };
     },

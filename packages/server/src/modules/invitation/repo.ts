@@ -1,8 +1,10 @@
 import type { InvitationListBody, InvitationStatus } from '@sunstack/shared';
 import { and, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { pathWithin } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { contains } from '../../db/like.ts';
+import { offsetOf } from '../../db/page.ts';
 import { account, invitation, organisation } from '../../db/schema.ts';
 
 export type InvitationRow = typeof invitation.$inferSelect;
@@ -20,7 +22,7 @@ const statusAt = (now: Date) =>
 const pendingAt = (now: Date): SQL => and(isNull(invitation.revokedAt), isNull(invitation.usedAt), gt(invitation.expiresAt, now)) as SQL;
 
 /** Organisations of a branch: the one at `path` and every one below it (undefined: all). */
-const inBranch = (path: string | undefined): SQL | undefined => (path ? sql`${organisation.path} like ${`${path}%`}` : undefined);
+const inBranch = (path: string | undefined): SQL | undefined => (path ? pathWithin(organisation.path, path) : undefined);
 
 export function createInvitationRepo(db: Db) {
   return {
@@ -69,7 +71,7 @@ export function createInvitationRepo(db: Db) {
         .where(where)
         .orderBy(desc(invitation.id))
         .limit(filters.pageSize)
-        .offset((filters.currentPage - 1) * filters.pageSize);
+        .offset(offsetOf(filters));
       return { total: total?.n ?? 0, rows };
     },
 

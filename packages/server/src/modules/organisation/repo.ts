@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { pathWithin } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { organisation } from '../../db/schema.ts';
 
@@ -16,7 +17,7 @@ export function createOrganisationRepo(db: Db) {
         await tx
           .update(organisation)
           .set({ path: sql`${newPath} || substr(${organisation.path}, ${oldPath.length + 1})` })
-          .where(sql`${organisation.path} like ${`${oldPath}%`}`);
+          .where(pathWithin(organisation.path, oldPath));
       });
     },
   };

@@ -4,6 +4,8 @@ import { and, count, desc, eq, gte, inArray, isNull, type SQL, sql } from 'drizz
 import { alias } from 'drizzle-orm/pg-core';
 import { plantVisible, plantWritable, type Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
+import { startsWith } from '../../db/like.ts';
+import { offsetOf } from '../../db/page.ts';
 import { account, alarm, auditLog, datalogger, device, plant, plantMember } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 
@@ -57,7 +59,7 @@ export function createPlantRepo(db: Db) {
     async list(scope: Scope, filters: PlantListBody) {
       const where = and(
         plantVisible(db, scope),
-        filters.name ? sql`lower(${plant.name}) like ${`${filters.name.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
+        filters.name ? startsWith(plant.name, filters.name) : undefined,
         filters.country ? eq(plant.country, filters.country) : undefined,
         filters.type ? eq(plant.type, filters.type) : undefined,
       );
@@ -70,7 +72,7 @@ export function createPlantRepo(db: Db) {
         .where(where)
         .orderBy(desc(plant.id))
         .limit(filters.pageSize)
-        .offset((filters.currentPage - 1) * filters.pageSize);
+        .offset(offsetOf(filters));
       const rows = await db
         .select(summaryColumns(scope))
         .from(plant)

@@ -10,6 +10,7 @@ import {
 import type { AttemptLimiter } from '../../core/attempts.ts';
 import type { ClientInfo, Session } from '../../core/caller.ts';
 import { organisationIdOf, requirePermission } from '../../core/permissions.ts';
+import { changeable } from '../../core/scope.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, type Issue, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
@@ -60,13 +61,8 @@ export function createPlantService(deps: {
     return sns;
   }
 
-  /** A plant the caller may change: missing or out of scope is 40404, visible but read-only is 40300. */
-  async function writablePlant(session: Session, id: number) {
-    const row = await plants.findVisible(session, id);
-    if (!row) throw notFound();
-    if (!row.writable) throw new AppError(Errno.noPermission);
-    return row;
-  }
+  /** A plant the caller may change (core/scope.ts: changeable). */
+  const writablePlant = async (session: Session, id: number) => changeable(await plants.findVisible(session, id));
 
   return {
     async list(session: Session, filters: PlantListBody) {

@@ -2,6 +2,7 @@ import { type MapBox, PLANT_MAP_CELL_PX, PLANT_STATUSES, type PlantStatus } from
 import { and, asc, between, count, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { plantVisible, type Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
+import type { Page } from '../../db/page.ts';
 import { plant } from '../../db/schema.ts';
 import { status } from '../plant/repo.ts';
 
@@ -96,7 +97,7 @@ export function createPlantMapRepo(db: Db) {
     },
 
     /** The plants in scope within the box, by name, a page at a time. */
-    async plantsIn(scope: Scope, box: MapBox, page: { limit: number; offset: number }) {
+    async plantsIn(scope: Scope, box: MapBox, page: Page) {
       const where = and(plantVisible(db, scope), inBox(box));
       const [total] = await db.select({ n: count() }).from(plant).where(where);
       const rows = await db

@@ -1,5 +1,6 @@
 import { Errno, type PlantMapBody, type PlantMapConfig, type PlantMapPlantsBody } from '@sunstack/shared';
 import type { Session } from '../../core/caller.ts';
+import { pageOf } from '../../db/page.ts';
 import { AppError } from '../../http/errors.ts';
 import { presentCell } from './present.ts';
 import { cellsPerWorld, mercatorY, type PlantMapRepo } from './repo.ts';
@@ -27,7 +28,7 @@ export function createPlantMapService(deps: { map: PlantMapRepo; tiles: { url: s
     },
 
     async plantsIn(session: Session, { box, currentPage, pageSize }: PlantMapPlantsBody) {
-      const { total, rows } = await map.plantsIn(session, box, { limit: pageSize, offset: (currentPage - 1) * pageSize });
+      const { total, rows } = await map.plantsIn(session, box, pageOf({ currentPage, pageSize }));
       return { total, currentPage, pageSize, plants: rows };
     },
 

@@ -10,6 +10,7 @@ import { and, count, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { type Db, uniqueViolation } from '../../db/client.ts';
 import { contains, startsWith } from '../../db/like.ts';
+import { offsetOf } from '../../db/page.ts';
 import { account, department, organisation, permissionGroup, rolePermissionGroup } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 
@@ -223,7 +224,7 @@ export function createPowerInfoRepo(db: Db) {
         .where(where)
         .orderBy(sql`lower(${permissionGroup.name})`, permissionGroup.id)
         .limit(filters.pageSize)
-        .offset((filters.currentPage - 1) * filters.pageSize);
+        .offset(offsetOf(filters));
       return { total: total?.n ?? 0, rows };
     },
 
@@ -286,7 +287,7 @@ export function createPowerInfoRepo(db: Db) {
         .where(where)
         .orderBy(sql`lower(${account.username})`)
         .limit(filters.pageSize)
-        .offset((filters.currentPage - 1) * filters.pageSize);
+        .offset(offsetOf(filters));
       return { total: total?.n ?? 0, rows };
     },
   };

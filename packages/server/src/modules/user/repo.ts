@@ -4,6 +4,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { accountVisible, organisationInBranch, type Scope } from '../../core/scope.ts';
 import { type Db, uniqueViolation } from '../../db/client.ts';
 import { contains, startsWith } from '../../db/like.ts';
+import { offsetOf } from '../../db/page.ts';
 import { account, organisation } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 
@@ -63,7 +64,7 @@ export function createUserRepo(db: Db) {
         .where(where)
         .orderBy(desc(account.id))
         .limit(filters.pageSize)
-        .offset((filters.currentPage - 1) * filters.pageSize);
+        .offset(offsetOf(filters));
       return { total: total?.n ?? 0, rows };
     },
 
