@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The README's test command: typecheck, lint, unit and API tests, then browser tests in Debian's
 // Chromium. Browser tests never skip: without Chromium this fails and says what to install.
-// `--tests-only`: the tests alone, on the web build already there (CI's second pass, on PostgreSQL:
-// typecheck, lint and build do not depend on the database, and its first pass did them on this tree).
+// `--database-tests`: only the tests that use a database (server and browser), on the web build
+// already there: CI's second pass, on PostgreSQL. Typecheck, lint, build and the shared, simulator and
+// web tests do not depend on the database, and CI's first pass ran them on this tree.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
@@ -41,16 +42,19 @@ function vitest(title, projects, report) {
   return { ok, passed: counts.numPassedTests, failed: counts.numFailedTests };
 }
 
-const testsOnly = process.argv.includes('--tests-only');
+const databaseTestsOnly = process.argv.includes('--database-tests');
 const steps = [];
-if (!testsOnly) {
+if (!databaseTestsOnly) {
   steps.push({ ok: run('Typecheck', 'npm', ['run', 'typecheck', '--silent']), passed: 0, failed: 0 });
   steps.push({ ok: run('Lint', 'npx', ['biome', 'check', '.']), passed: 0, failed: 0 });
   // No import circles, features apart and below the shell, no simulator in the server (.dependency-cruiser.cjs).
   steps.push({ ok: run('Boundaries', 'npm', ['run', 'boundaries', '--silent']), passed: 0, failed: 0 });
 }
-steps.push(vitest('Unit and API tests', ['shared', 'server', 'simulator', 'web'], '.artifacts/vitest-unit.json'));
-if (!testsOnly) steps.push({ ok: run('Web build', 'npm', ['run', 'build', '-w', '@sunstack/web', '--silent']), passed: 0, failed: 0 });
+steps.push(
+  vitest('Unit and API tests', databaseTestsOnly ? ['server'] : ['shared', 'server', 'simulator', 'web'], '.artifacts/vitest-unit.json'),
+);
+if (!databaseTestsOnly)
+  steps.push({ ok: run('Web build', 'npm', ['run', 'build', '-w', '@sunstack/web', '--silent']), passed: 0, failed: 0 });
 steps.push(vitest('Browser tests (Chromium)', ['e2e'], '.artifacts/vitest-e2e.json'));
 
 const passed = steps.reduce((sum, s) => sum + s.passed, 0);

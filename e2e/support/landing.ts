@@ -1,36 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { HOME_PATH, landingPath, ROUTES, type RouteDef } from '@sunstack/shared';
+import { HOME_PATH } from '@sunstack/shared';
 import type { Locator, Page } from 'playwright-core';
-import { WEB_SRC } from './paths.ts';
-
-/**
- * The route names that have a screen, read from the SCREENS table of
- * packages/web/src/app/screens.ts (that module imports React and Vite globs, so it is parsed
- * rather than imported). Only those routes exist in the web app.
- */
-export function builtScreenNames(): string[] {
-  const source = readFileSync(`${WEB_SRC}app/screens.ts`, 'utf8');
-  const table = source.match(/export const SCREENS[^{]*\{([\s\S]*?)\n\};/)?.[1];
-  if (!table) throw new Error('Could not find the SCREENS table in packages/web/src/app/screens.ts; update e2e/support/landing.ts.');
-  const names = [...table.matchAll(/^\s*'?([\w-]+)'?\s*:/gm)].map((match) => match[1] as string);
-  if (!names.includes('login') || !names.includes('index')) {
-    throw new Error(`Unexpected SCREENS table in screens.ts (found ${names.join(', ')}); update e2e/support/landing.ts.`);
-  }
-  return names;
-}
-
-export function builtRoutes(): RouteDef[] {
-  const names = builtScreenNames();
-  return ROUTES.filter((route) => names.includes(route.name));
-}
+// The web app's own list of the screens that exist (it imports nothing but shared).
+import { landingScreen } from '../../packages/web/src/lib/screens.ts';
 
 /**
  * Where a role lands after signing in (spec section 2), among the screens that exist:
- * /bus/index for everyone; the integrator's device list for the integrator once that screen is
- * in screens.ts (until then the integrator lands on /bus/index too).
+ * /bus/index for everyone but the integrator, who lands on its device list.
  */
 export function expectedLanding(access: number): string {
-  return landingPath(access, builtRoutes());
+  return landingScreen(access);
 }
 
 /**
