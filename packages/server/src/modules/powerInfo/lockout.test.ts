@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account } from '../../db/schema.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
-import { PERMISSION_KEEPER_SWITCHES } from './service.ts';
+import { PERMISSION_KEEPER_SWITCHES } from './lockout.ts';
 
 /** A database of its own: the guard looks at every administrator, so no other test's accounts may interfere. */
 let t: TestApp;
