@@ -2,8 +2,17 @@ import { type CallDeclaration, type CallParsedInput, type CallResult, envelope }
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { ok } from './errors.ts';
 
-/** What a handler gives back: the result of a JSON call (wrapped in the envelope here), or the reply a download or stream sent. */
-type HandlerAnswer<C extends CallDeclaration> = C['answer'] extends 'file' | 'stream' ? FastifyReply : CallResult<C>;
+/**
+ * What a handler gives back: the result of a JSON call (wrapped in the envelope here; nothing for a
+ * call whose result is empty), or the reply a download or stream sent.
+ */
+type HandlerAnswer<C extends CallDeclaration> = C['answer'] extends 'file' | 'stream'
+  ? FastifyReply
+  : // biome-ignore lint/complexity/noBannedTypes: an empty result is what `{}` names here
+    {} extends CallResult<C>
+    ? // biome-ignore lint/suspicious/noConfusingVoidType: a service that changes something and answers nothing returns void
+      CallResult<C> | void
+    : CallResult<C>;
 
 export type CallHandler<C extends CallDeclaration> = (
   input: CallParsedInput<C>,
@@ -30,7 +39,7 @@ export function route<C extends CallDeclaration>(app: FastifyInstance, call: C, 
     async handler(request, reply) {
       const input = (call.method === 'GET' ? request.query : request.body) as CallParsedInput<C>;
       const answer = await handler(input, request, reply);
-      return typeof call.answer === 'string' ? answer : ok(answer);
+      return typeof call.answer === 'string' ? answer : ok(answer ?? {});
     },
   });
 }

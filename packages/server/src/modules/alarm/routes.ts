@@ -11,17 +11,11 @@ export function alarmRoutes(app: FastifyInstance, alarms: AlarmService) {
   route(app, alarmCalls.export, async (body, request, reply) =>
     sendXlsx(reply, await alarms.export(sessionOf(request), body, request.lang), 'alarms'),
   );
-  route(app, alarmCalls.ack, async (body, request) => {
-    await alarms.acknowledge(sessionOf(request), clientInfo(request), body);
-    return {};
-  });
+  route(app, alarmCalls.ack, (body, request) => alarms.acknowledge(sessionOf(request), clientInfo(request), body));
   route(app, alarmCalls.faultRecord, (body, request) => alarms.faultRecord(sessionOf(request), body));
   route(app, alarmCalls.faultRecordExport, async (body, request, reply) =>
     sendXlsx(reply, await alarms.exportFaultRecord(sessionOf(request), body, request.lang), 'fault-record'),
   );
   route(app, alarmCalls.threshold, (query, request) => alarms.thresholds(sessionOf(request), query.id));
-  route(app, alarmCalls.thresholdSave, async (body, request) => {
-    await alarms.saveThresholds(sessionOf(request), clientInfo(request), body);
-    return {};
-  });
+  route(app, alarmCalls.thresholdSave, (body, request) => alarms.saveThresholds(sessionOf(request), clientInfo(request), body));
 }

@@ -17,12 +17,6 @@ export function dataloggerRoutes(app: FastifyInstance, dataloggers: DataloggerSe
     return dataloggers.import(sessionOf(request), clientInfo(request), bytes);
   });
   route(app, dataloggerCalls.list, (filters, request) => dataloggers.list(sessionOf(request), filters));
-  route(app, dataloggerCalls.delete, async (body, request) => {
-    await dataloggers.delete(sessionOf(request), clientInfo(request), body.sn);
-    return {};
-  });
-  route(app, dataloggerCalls.unbind, async (body, request) => {
-    await dataloggers.unbind(sessionOf(request), clientInfo(request), body.sn);
-    return {};
-  });
+  route(app, dataloggerCalls.delete, (body, request) => dataloggers.delete(sessionOf(request), clientInfo(request), body.sn));
+  route(app, dataloggerCalls.unbind, (body, request) => dataloggers.unbind(sessionOf(request), clientInfo(request), body.sn));
 }

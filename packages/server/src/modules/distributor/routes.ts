@@ -11,9 +11,6 @@ export function branchRoutes(app: FastifyInstance, branches: BranchService) {
     const calls = branchCalls[kind];
     route(app, calls.list, (body, request) => branches.list(sessionOf(request), kind, body));
     route(app, calls.create, (body, request) => branches.create(sessionOf(request), clientInfo(request), kind, body));
-    route(app, calls.update, async (body, request) => {
-      await branches.update(sessionOf(request), clientInfo(request), kind, body);
-      return {};
-    });
+    route(app, calls.update, (body, request) => branches.update(sessionOf(request), clientInfo(request), kind, body));
   }
 }

@@ -8,9 +8,6 @@ import type { InvitationService } from './service.ts';
 export function invitationRoutes(app: FastifyInstance, invitations: InvitationService) {
   route(app, invitationCalls.create, (body, request) => invitations.create(sessionOf(request), clientInfo(request), body, request.lang));
   route(app, invitationCalls.list, (filters, request) => invitations.list(sessionOf(request), filters));
-  route(app, invitationCalls.revoke, async (body, request) => {
-    await invitations.revoke(sessionOf(request), clientInfo(request), body.id);
-    return {};
-  });
+  route(app, invitationCalls.revoke, (body, request) => invitations.revoke(sessionOf(request), clientInfo(request), body.id));
   route(app, invitationCalls.check, (query) => invitations.check(query.token));
 }

@@ -8,8 +8,5 @@ import type { NotificationService } from './service.ts';
 export function notificationRoutes(app: FastifyInstance, notifications: NotificationService) {
   route(app, notificationCalls.list, (_body, request) => notifications.list(sessionOf(request)));
   route(app, notificationCalls.save, (body, request) => notifications.save(sessionOf(request), body));
-  route(app, notificationCalls.delete, async (body, request) => {
-    await notifications.remove(sessionOf(request), body.id);
-    return {};
-  });
+  route(app, notificationCalls.delete, (body, request) => notifications.remove(sessionOf(request), body.id));
 }

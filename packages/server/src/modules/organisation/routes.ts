@@ -6,8 +6,7 @@ import { sessionOf } from '../../http/requestContext.ts';
 import type { OrganisationService } from './service.ts';
 
 export function organisationRoutes(app: FastifyInstance, organisations: OrganisationService) {
-  route(app, organisationCalls.move, async (body, request) => {
-    await organisations.move(sessionOf(request), clientInfo(request), body.id, body.parentId);
-    return {};
-  });
+  route(app, organisationCalls.move, (body, request) =>
+    organisations.move(sessionOf(request), clientInfo(request), body.id, body.parentId),
+  );
 }

@@ -9,25 +9,10 @@ export function plantRoutes(app: FastifyInstance, plants: PlantService) {
   route(app, plantCalls.list, (filters, request) => plants.list(sessionOf(request), filters));
   route(app, plantCalls.create, (body, request) => plants.create(sessionOf(request), clientInfo(request), body));
   route(app, plantCalls.detail, (query, request) => plants.detail(sessionOf(request), query.id));
-  route(app, plantCalls.update, async (body, request) => {
-    await plants.update(sessionOf(request), clientInfo(request), body);
-    return {};
-  });
-  route(app, plantCalls.linkSn, async (body, request) => {
-    await plants.linkSn(sessionOf(request), clientInfo(request), body);
-    return {};
-  });
-  route(app, plantCalls.share, async (body, request) => {
-    await plants.share(sessionOf(request), clientInfo(request), body.id, body.user, body.role);
-    return {};
-  });
-  route(app, plantCalls.unshare, async (body, request) => {
-    await plants.unshare(sessionOf(request), clientInfo(request), body.id, body.user);
-    return {};
-  });
+  route(app, plantCalls.update, (body, request) => plants.update(sessionOf(request), clientInfo(request), body));
+  route(app, plantCalls.linkSn, (body, request) => plants.linkSn(sessionOf(request), clientInfo(request), body));
+  route(app, plantCalls.share, (body, request) => plants.share(sessionOf(request), clientInfo(request), body.id, body.user, body.role));
+  route(app, plantCalls.unshare, (body, request) => plants.unshare(sessionOf(request), clientInfo(request), body.id, body.user));
   route(app, plantCalls.members, (query, request) => plants.members(sessionOf(request), query.id));
-  route(app, plantCalls.delete, async (body, request) => {
-    await plants.delete(sessionOf(request), clientInfo(request), body.id, body.confirm === true);
-    return {};
-  });
+  route(app, plantCalls.delete, (body, request) => plants.delete(sessionOf(request), clientInfo(request), body.id, body.confirm === true));
 }

@@ -7,8 +7,5 @@ import type { SessionService } from './service.ts';
 
 export function sessionRoutes(app: FastifyInstance, sessions: SessionService) {
   route(app, sessionCalls.login, (body, request) => sessions.login(body, clientInfo(request)));
-  route(app, sessionCalls.logout, async (_input, request) => {
-    await sessions.logout(sessionOf(request), clientInfo(request));
-    return {};
-  });
+  route(app, sessionCalls.logout, (_input, request) => sessions.logout(sessionOf(request), clientInfo(request)));
 }

@@ -11,13 +11,7 @@ export function userRoutes(app: FastifyInstance, users: UserService) {
   route(app, userCalls.detail, (query, request) => users.detail(sessionOf(request), query.id));
   route(app, userCalls.organisations, (query, request) => users.organisations(sessionOf(request), query.name));
   route(app, userCalls.create, (body, request) => users.create(sessionOf(request), clientInfo(request), body, request.lang));
-  route(app, userCalls.edit, async (body, request) => {
-    await users.update(sessionOf(request), clientInfo(request), body);
-    return {};
-  });
-  route(app, userCalls.status, async (body, request) => {
-    await users.setEnabled(sessionOf(request), clientInfo(request), body.id, body.enabled);
-    return {};
-  });
+  route(app, userCalls.edit, (body, request) => users.update(sessionOf(request), clientInfo(request), body));
+  route(app, userCalls.status, (body, request) => users.setEnabled(sessionOf(request), clientInfo(request), body.id, body.enabled));
   route(app, userCalls.resetPassword, (body, request) => users.resetPassword(sessionOf(request), clientInfo(request), body.id));
 }
