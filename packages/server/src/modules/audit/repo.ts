@@ -83,7 +83,7 @@ export function createAuditRepo(db: Db) {
 
     async listAccountLog(scope: Scope, filters: AccountLogExportBody, page: Page) {
       const condition = accountLogWhere(scope, filters);
-      const [total] = await db.select({ n: count() }).from(accountLog).where(condition);
+      const total = await db.$count(accountLog, condition);
       const rows = await db
         .select({ entry: accountLog, actor: actor.username })
         .from(accountLog)
@@ -92,7 +92,7 @@ export function createAuditRepo(db: Db) {
         .orderBy(desc(accountLog.id))
         .limit(page.limit)
         .offset(page.offset);
-      return { total: total?.n ?? 0, rows };
+      return { total, rows };
     },
   };
 }

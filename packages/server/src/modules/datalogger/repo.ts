@@ -1,5 +1,5 @@
 import type { ModuleListBody } from '@sunstack/shared';
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { dataloggerVisible, plantWritable, type Scope } from '../../core/scope.ts';
 import { type Db, uniqueViolation } from '../../db/client.ts';
 import { startsWithExactly } from '../../db/like.ts';
@@ -53,7 +53,7 @@ export function createDataloggerRepo(db: Db) {
         filters.sn ? startsWithExactly(datalogger.sn, filters.sn) : undefined,
         filters.bound === undefined ? undefined : filters.bound ? isNotNull(datalogger.plantId) : isNull(datalogger.plantId),
       );
-      const [total] = await db.select({ n: count() }).from(datalogger).where(where);
+      const total = await db.$count(datalogger, where);
       const rows = await db
         .select({ logger: datalogger, plantName: plant.name })
         .from(datalogger)
@@ -62,7 +62,7 @@ export function createDataloggerRepo(db: Db) {
         .orderBy(desc(datalogger.createdAt), datalogger.sn)
         .limit(filters.pageSize)
         .offset(offsetOf(filters));
-      return { total: total?.n ?? 0, rows };
+      return { total, rows };
     },
 
     async findVisible(scope: Scope, sn: string) {

@@ -50,7 +50,7 @@ export function createDeviceRepo(db: Db) {
         filters.status ? STATUS_FILTERS[filters.status] : undefined,
         filters.authorisable ? authorisableBy(scope) : undefined,
       );
-      const [total] = await db.select({ n: count() }).from(device).where(where);
+      const total = await db.$count(device, where);
       const rows = await db
         .select({ device, plantName: plant.name, status })
         .from(device)
@@ -59,7 +59,7 @@ export function createDeviceRepo(db: Db) {
         .orderBy(snOrder)
         .limit(filters.pageSize)
         .offset(offsetOf(filters));
-      return { total: total?.n ?? 0, rows };
+      return { total, rows };
     },
 
     /** A device the caller sees, with its plant's owner and what the caller may do with it. */

@@ -1,5 +1,5 @@
 import { type BranchKind, type BranchListBody, Errno } from '@sunstack/shared';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { pathWithin } from '../../core/scope.ts';
 import { type Db, uniqueViolation } from '../../db/client.ts';
@@ -36,7 +36,7 @@ export function createBranchRepo(db: Db) {
         filters.country ? eq(organisation.country, filters.country) : undefined,
         filters.parentId ? eq(organisation.parentId, filters.parentId) : undefined,
       );
-      const [total] = await db.select({ n: count() }).from(organisation).where(where);
+      const total = await db.$count(organisation, where);
       const rows = await db
         .select({ branch: organisation, parentName: parent.name, accounts })
         .from(organisation)
@@ -45,7 +45,7 @@ export function createBranchRepo(db: Db) {
         .orderBy(desc(organisation.id))
         .limit(filters.pageSize)
         .offset(offsetOf(filters));
-      return { total: total?.n ?? 0, rows };
+      return { total, rows };
     },
 
     async find(kind: BranchKind, withinPath: string | undefined, id: number) {

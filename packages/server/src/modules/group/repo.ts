@@ -1,5 +1,5 @@
 import { Access, Errno, type GroupKind, type GroupListBody } from '@sunstack/shared';
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { branchOrganisations, deviceVisible, plantVisible, type Scope } from '../../core/scope.ts';
 import { type Db, uniqueViolation } from '../../db/client.ts';
 import { contains } from '../../db/like.ts';
@@ -49,7 +49,7 @@ export function createGroupRepo(db: Db) {
         filters.kind ? eq(assetGroup.kind, filters.kind) : undefined,
         filters.name ? contains(assetGroup.name, filters.name) : undefined,
       );
-      const [total] = await db.select({ n: count() }).from(assetGroup).where(where);
+      const total = await db.$count(assetGroup, where);
       const rows = await db
         .select({ group: assetGroup, createdBy: account.username, members: memberCount })
         .from(assetGroup)
@@ -58,7 +58,7 @@ export function createGroupRepo(db: Db) {
         .orderBy(desc(assetGroup.id))
         .limit(filters.pageSize)
         .offset(offsetOf(filters));
-      return { total: total?.n ?? 0, rows };
+      return { total, rows };
     },
 
     async find(scope: Scope, id: number) {
@@ -91,14 +91,14 @@ export function createGroupRepo(db: Db) {
     },
 
     async memberCount(id: number) {
-      const [row] = await db.select({ n: count() }).from(assetGroupMember).where(eq(assetGroupMember.groupId, id));
-      return row?.n ?? 0;
+      const row = await db.$count(assetGroupMember, eq(assetGroupMember.groupId, id));
+      return row;
     },
 
     /** The members the caller can see, newest first: a plant's name, type and place, or a device's model, type and plant. */
     async members(scope: Scope, group: GroupRow, page: Page) {
       const where = visibleMembers(scope, group);
-      const [total] = await db.select({ n: count() }).from(assetGroupMember).where(where);
+      const total = await db.$count(assetGroupMember, where);
       const rows =
         group.kind === 'plant'
           ? await db
@@ -130,7 +130,7 @@ export function createGroupRepo(db: Db) {
               .orderBy(desc(assetGroupMember.addedAt), desc(device.sn))
               .limit(page.limit)
               .offset(page.offset);
-      return { total: total?.n ?? 0, rows };
+      return { total, rows };
     },
 
     /** Of these plant ids or device SNs, the ones that exist and the caller sees. */

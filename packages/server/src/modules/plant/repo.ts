@@ -63,7 +63,7 @@ export function createPlantRepo(db: Db) {
         filters.country ? eq(plant.country, filters.country) : undefined,
         filters.type ? eq(plant.type, filters.type) : undefined,
       );
-      const [total] = await db.select({ n: count() }).from(plant).where(where);
+      const total = await db.$count(plant, where);
       // Page the ids first, then compute status, people and counts for those rows only: with the
       // extras in the same query, PostgreSQL would compute them for every row OFFSET skips.
       const page = db
@@ -80,7 +80,7 @@ export function createPlantRepo(db: Db) {
         .leftJoin(owner, eq(owner.id, plant.ownerId))
         .where(inArray(plant.id, page))
         .orderBy(desc(plant.id));
-      return { total: total?.n ?? 0, rows };
+      return { total, rows };
     },
 
     async findVisible(scope: Scope, id: number) {

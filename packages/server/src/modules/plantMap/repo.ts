@@ -99,7 +99,7 @@ export function createPlantMapRepo(db: Db) {
     /** The plants in scope within the box, by name, a page at a time. */
     async plantsIn(scope: Scope, box: MapBox, page: Page) {
       const where = and(plantVisible(db, scope), inBox(box));
-      const [total] = await db.select({ n: count() }).from(plant).where(where);
+      const total = await db.$count(plant, where);
       const rows = await db
         .select({
           id: plant.id,
@@ -115,7 +115,7 @@ export function createPlantMapRepo(db: Db) {
         .orderBy(asc(plant.name), asc(plant.id))
         .limit(page.limit)
         .offset(page.offset);
-      return { total: total?.n ?? 0, rows };
+      return { total, rows };
     },
   };
 }

@@ -210,7 +210,7 @@ export function createPowerInfoRepo(db: Db) {
 
     async listGroups(filters: PermissionGroupListBody) {
       const where = filters.name ? contains(permissionGroup.name, filters.name) : undefined;
-      const [total] = await db.select({ n: count() }).from(permissionGroup).where(where);
+      const total = await db.$count(permissionGroup, where);
       const rows = await db
         .select({
           group: permissionGroup,
@@ -225,7 +225,7 @@ export function createPowerInfoRepo(db: Db) {
         .orderBy(sql`lower(${permissionGroup.name})`, permissionGroup.id)
         .limit(filters.pageSize)
         .offset(offsetOf(filters));
-      return { total: total?.n ?? 0, rows };
+      return { total, rows };
     },
 
     async roleGroups() {

@@ -1,5 +1,5 @@
 import { Errno, type UserListBody } from '@sunstack/shared';
-import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { accountVisible, organisationInBranch, type Scope } from '../../core/scope.ts';
 import { type Db, uniqueViolation } from '../../db/client.ts';
@@ -56,7 +56,7 @@ export function createUserRepo(db: Db) {
         filters.status === 'enabled' ? isNull(account.disabledAt) : undefined,
         filters.status === 'disabled' ? isNotNull(account.disabledAt) : undefined,
       );
-      const [total] = await db.select({ n: count() }).from(account).where(where);
+      const total = await db.$count(account, where);
       const rows = await db
         .select(summary)
         .from(account)
@@ -65,7 +65,7 @@ export function createUserRepo(db: Db) {
         .orderBy(desc(account.id))
         .limit(filters.pageSize)
         .offset(offsetOf(filters));
-      return { total: total?.n ?? 0, rows };
+      return { total, rows };
     },
 
     async findVisible(scope: Scope, id: number) {
