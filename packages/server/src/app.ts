@@ -24,6 +24,7 @@ import { validateInput } from './http/validator.ts';
 import { accountModule } from './modules/account/module.ts';
 import { alarmModule } from './modules/alarm/module.ts';
 import { auditModule } from './modules/audit/module.ts';
+import { commandModule } from './modules/command/module.ts';
 import { dataloggerModule } from './modules/datalogger/module.ts';
 import { deviceModule } from './modules/device/module.ts';
 import { distributorModule } from './modules/distributor/module.ts';
@@ -75,6 +76,8 @@ export interface App {
   mail: MailService;
   /** Device messages in, whichever broker delivers them (started by dataLoop.ts). */
   ingest: IngestService;
+  /** Sends device commands through the broker's `publish` (the ingest role, beside the data loop), until `signal` aborts. */
+  runCommandDispatcher(publish: (topic: string, payload: string) => Promise<void>, signal: AbortSignal): Promise<void>;
   /** The background jobs of the `jobs` role (each module's: mail sender, rollups, retention, alarm rules, notifications), until `signal` aborts. */
   runJobs(signal: AbortSignal): Promise<void>;
   /** Folds everything stored so far into the rollups at once (tests). */
@@ -171,7 +174,8 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
   // The rollup job tells the live views (monitoring) which plants' figures changed.
   const { telemetry, rollups, ...telemetryParts } = telemetryModule(platform, { onRolledUp: (plantIds) => live.notify(plantIds) });
   const { live, ...monitoringParts } = await monitoringModule(platform, { telemetry, plantRepo });
-  const { ingest, ...ingestParts } = ingestModule(platform, { telemetry });
+  const { fromDevices, runDispatcher, ...commandParts } = commandModule(platform, { audit });
+  const { ingest, ...ingestParts } = ingestModule(platform, { telemetry, commands: fromDevices });
   const modules: ModuleParts[] = [
     metaModule(),
     mailParts,
@@ -183,6 +187,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     dataloggerParts,
     plantParts,
     deviceModule(platform, { audit, plantRepo, namedAccount }),
+    commandParts,
     alarmModule(platform, { audit, plantRepo }),
     notificationModule(platform),
     organisationModule(platform, { audit, sessions }),
@@ -221,5 +226,5 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     return reply.status(404).send({ errno: Errno.notFound, result: {} });
   });
 
-  return { http, mail, ingest, runJobs, rollups, apiRoutes };
+  return { http, mail, ingest, runCommandDispatcher: runDispatcher, runJobs, rollups, apiRoutes };
 }

@@ -10,7 +10,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await migrate(database);
-  const { http, ingest, runJobs } = await buildApp({ config, database });
+  const { http, ingest, runCommandDispatcher, runJobs } = await buildApp({ config, database });
   // The demo is a convenience: what users changed in it may keep a part from being seeded, never the server from starting.
   const seeded =
     config.demo && (await seedDemo(database).catch((error: unknown) => http.log.error({ err: error }, 'demo seed incomplete')));
@@ -22,7 +22,11 @@ async function main() {
   const tasks: Promise<unknown>[] = [];
   if (config.roles.includes('jobs')) tasks.push(runJobs(stop.signal));
   let dataLoop: DataLoop | undefined;
-  if (config.roles.includes('ingest')) dataLoop = await startDataLoop(config, ingest, http.log);
+  if (config.roles.includes('ingest')) {
+    dataLoop = await startDataLoop(config, ingest, http.log);
+    // Commands go out where the broker is.
+    tasks.push(runCommandDispatcher(dataLoop.publish, stop.signal));
+  }
   const fleet =
     config.demo && dataLoop && config.roles.includes('simulator')
       ? await startDemoFleet(config, database, dataLoop.brokerUrl, {

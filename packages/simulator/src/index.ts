@@ -36,7 +36,6 @@ export { dispatch, INVERTER_EFFICIENCY } from './plant/dispatch.ts';
 export { FAULT_CODES, type FaultCode, type FaultEvent, FaultSchedule } from './plant/faults.ts';
 export { DEMO_FLEET, DEMO_FLEET_METADATA, dataloggerSnOf, definePlant, deviceSn, withDatalogger } from './plant/fleet.ts';
 export { type PlantFlows, PlantModel, type PlantSnapshot, RUNNING_STATE, type Sample, type StepResult } from './plant/plantModel.ts';
-export { PERIOD_MODES, type PlantSettings, plantSettings, type SchedulePeriod, WORK_MODES, type WorkMode } from './plant/settings.ts';
 export { annualYield, type YieldSummary } from './plant/yield.ts';
 export { FLEET_DEFAULTS, type FleetHandle, type FleetOptions, runFleet } from './run/runFleet.ts';
 export { type LoadHandle, type LoadOptions, type LoadReport, runLoad } from './run/runLoad.ts';

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { Access, Errno } from '@sunstack/shared';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarm, alarmThreshold, datalogger, device, deviceGrant, organisation } from '../db/schema.ts';
+import { alarm, alarmThreshold, datalogger, device, deviceCommand, deviceGrant, organisation } from '../db/schema.ts';
 import { createAccountRepo } from '../modules/account/repo.ts';
 import { type ApiAnswer, startTestApp, type TestAccount, type TestApp } from '../test/harness.ts';
 
@@ -20,6 +21,8 @@ interface Target {
   pile: string;
   /** An active alarm of the inverter. */
   alarm: number;
+  /** A command to the inverter, waiting to be sent. */
+  command: string;
 }
 const plants: Record<string, Target> = {};
 let missing: Target;
@@ -68,7 +71,17 @@ async function createPlant(installer: string, name: string, owner?: string) {
     .select({ id: alarm.id })
     .from(alarm)
     .where(eq(alarm.deviceId, added?.id as number));
-  plants[name] = { id, sn, inverter, pile, alarm: raised?.id as number };
+  const command = randomUUID();
+  await t.database.db.insert(deviceCommand).values({
+    id: command,
+    deviceSn: inverter,
+    dataloggerSn: sn,
+    type: 'setting.set',
+    params: { MinSoc: 20 },
+    createdBy: accounts.admin?.id as number,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  plants[name] = { id, sn, inverter, pile, alarm: raised?.id as number, command };
 }
 
 beforeAll(async () => {
@@ -99,7 +112,14 @@ beforeAll(async () => {
   spareSn = await registerDatalogger();
   // A neighbouring sequential id, and serial numbers that were never registered.
   const nextId = Math.max(...Object.values(plants).map((p) => p.id)) + 1;
-  missing = { id: nextId, sn: '999999999999999', inverter: 'INV-missing', pile: 'PILE-missing', alarm: 987_654_321 };
+  missing = {
+    id: nextId,
+    sn: '999999999999999',
+    inverter: 'INV-missing',
+    pile: 'PILE-missing',
+    alarm: 987_654_321,
+    command: '00000000-0000-4000-8000-0000000000ff',
+  };
 });
 afterAll(() => t.close());
 
@@ -152,6 +172,11 @@ const PROBES: Record<string, Probe> = {
   'POST /c/v0/alarm/ack': (token, { alarm }) => post('/c/v0/alarm/ack', { ids: [alarm], comment: 'Probe' }, token),
   'POST /c/v0/alarm/subscription/save': (token, { id }) =>
     post('/c/v0/alarm/subscription/save', { plantId: id, severities: ['fault'], email: true, webhookUrl: null }, token),
+  'POST /c/v0/device/setting/get': (token, { inverter }) => post('/c/v0/device/setting/get', { sn: inverter, keys: ['MinSoc'] }, token),
+  'POST /c/v0/device/setting/set': (token, { inverter }) =>
+    post('/c/v0/device/setting/set', { sn: inverter, settings: { MinSoc: 30 } }, token),
+  'GET /c/v0/device/command/detail': (token, { command }) => get(`/c/v0/device/command/detail?id=${command}`, token),
+  'POST /c/v0/device/command/cancel': (token, { command }) => post('/c/v0/device/command/cancel', { id: command }, token),
   'POST /c/v0/device/report/query': (token, { inverter }) =>
     post('/c/v0/device/report/query', { sn: inverter, dimension: 'lifetime', variables: ['PVEnergyTotal'] }, token),
 };
@@ -173,6 +198,7 @@ const WITHOUT_TARGET: Record<string, string> = {
   'POST /c/v0/module/list': 'lists the dataloggers in scope',
   'POST /c/v0/device/list': 'lists the devices in scope (tested below)',
   'POST /c/v0/device/grants': 'lists the grants of devices in scope',
+  'POST /c/v0/device/command/list': 'lists the commands of devices in scope (command tests)',
   'POST /c/v0/alarm/query': 'lists the alarms in scope (tested below)',
   'POST /c/v0/alarm/export': 'the same list as a file (alarm tests)',
   'POST /c/v0/alarm/faultRecord': 'counts the alarms in scope, administrators only (faultRecord tests)',
@@ -217,6 +243,8 @@ describe('scope matrix', () => {
     const devices = await t.database.db.select().from(device);
     expect(devices.filter((d) => d.name !== '' || d.parallelRole !== null || d.plantId === null)).toEqual([]);
     expect(await t.database.db.select().from(deviceGrant)).toEqual([]);
+    // No command was made, sent or cancelled.
+    expect((await t.database.db.select().from(deviceCommand)).map((c) => c.state)).toEqual(['queued', 'queued', 'queued']);
     expect(await t.database.db.select().from(alarm).where(isNotNull(alarm.ackedAt))).toEqual([]);
     expect(await t.database.db.select().from(alarmThreshold)).toEqual([]);
     expect(await t.database.db.select().from(datalogger).where(eq(datalogger.sn, spareSn))).toMatchObject([{ plantId: null }]);

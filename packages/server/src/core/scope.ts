@@ -81,6 +81,23 @@ export function dataloggerVisible(db: Db, scope: Scope): SQL {
   return ofVisiblePlant;
 }
 
+/**
+ * Devices the caller may operate (send commands to): the devices of plants it may change; an
+ * integrator those authorised to it with control; administrators every one.
+ */
+export function deviceControllable(db: Db, scope: Scope): SQL {
+  if (scope.access === Access.admin) return sql`true`;
+  if (scope.access === Access.integrator) {
+    return exists(
+      db
+        .select({ one: sql`1` })
+        .from(deviceGrant)
+        .where(and(eq(deviceGrant.deviceSn, device.sn), eq(deviceGrant.integratorId, scope.accountId), eq(deviceGrant.canControl, true))),
+    );
+  }
+  return inArray(device.plantId, db.select({ id: plant.id }).from(plant).where(plantWritable(db, scope)));
+}
+
 /** Devices the caller may see: those of plants it sees, of dataloggers it sees, or authorised to it (integrator). */
 export function deviceVisible(db: Db, scope: Scope): SQL {
   if (scope.access === Access.admin) return sql`true`;

@@ -2,6 +2,8 @@ import {
   ACCOUNT_LOG_EVENTS,
   ALARM_SOURCES,
   type AlarmThresholds,
+  COMMAND_STATES,
+  COMMAND_TYPES,
   DEVICE_TYPES,
   FAULT_SEVERITIES,
   NOTICE_EVENTS,
@@ -395,4 +397,23 @@ export const notificationRecent = pgTable('notification_recent', {
   occurredAt: at('occurred_at').notNull(),
   matchedAt: at('matched_at').notNull(),
   held: boolean('held').notNull(),
+});
+
+/** Commands to devices (migration 0020): the outbox the dispatcher sends from, and each command's state. */
+export const deviceCommand = pgTable('device_command', {
+  id: uuid('id').primaryKey(),
+  deviceSn: text('device_sn').notNull(),
+  dataloggerSn: text('datalogger_sn').notNull(),
+  type: text('type', { enum: COMMAND_TYPES }).notNull(),
+  params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+  state: text('state', { enum: COMMAND_STATES }).notNull().default('queued'),
+  progress: smallint('progress'),
+  result: jsonb('result').$type<Record<string, unknown>>(),
+  error: text('error'),
+  createdBy: id('created_by').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  sentAt: at('sent_at'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+  expiresAt: at('expires_at').notNull(),
+  finishedAt: at('finished_at'),
 });

@@ -20,6 +20,9 @@ export class AppError extends Error {
 /** An object that is missing or outside the caller's scope: the two must look the same. */
 export const notFound = () => new AppError(Errno.notFound);
 
+/** What a translation key looks like: `section.name` (the web's locales). */
+const TRANSLATION_KEY = /^[a-z][A-Za-z]*(\.[A-Za-z0-9]+)+$/;
+
 /** Turns every error into the `{errno, result}` envelope; the only place that does. */
 export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   // The route's serializer writes its success shape; an error answer has a shape of its own (and,
@@ -31,7 +34,8 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((v) => ({
       path: [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.'),
-      message: v.message ?? 'validation.invalid',
+      // A schema's own message is a translation key; zod's English defaults (an unknown key, a wrong type) become the generic one.
+      message: v.message && TRANSLATION_KEY.test(v.message) ? v.message : 'validation.invalid',
     }));
     return reply.status(200).send({ errno: Errno.bodyInvalid, result: { issues } });
   }

@@ -39,7 +39,15 @@ function seededPick(seed: number): Pick {
 const OMIT = Symbol('omit');
 
 /** Plausible strings for fields with a rule a generated string cannot guess (a time zone, a currency). */
-const KNOWN_STRINGS = ['Europe/Berlin', 'DE', 'EUR', '2024-05-01', 'fuzz@example.test', 'https://example.test/hook'];
+const KNOWN_STRINGS = [
+  'Europe/Berlin',
+  'DE',
+  'EUR',
+  '2024-05-01',
+  'fuzz@example.test',
+  'https://example.test/hook',
+  '00000000-0000-4000-8000-000000000000',
+];
 
 function stringCandidates(schema: z.ZodType): string[] {
   const checks = ((defOf(schema).checks ?? []) as unknown[]).map(defOf) as Def[];

@@ -2,6 +2,7 @@ import { accountCalls } from './account.ts';
 import { alarmCalls } from './alarm.ts';
 import { auditCalls } from './audit.ts';
 import type { CallDeclaration } from './call.ts';
+import { commandCalls } from './command.ts';
 import { dataloggerCalls } from './datalogger.ts';
 import { deviceCalls } from './device.ts';
 import { distributorCalls } from './distributor.ts';
@@ -22,6 +23,7 @@ export const ALL_CALLS: readonly CallDeclaration[] = [
   accountCalls,
   alarmCalls,
   auditCalls,
+  commandCalls,
   dataloggerCalls,
   deviceCalls,
   distributorCalls,

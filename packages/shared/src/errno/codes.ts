@@ -86,6 +86,8 @@ export const Errno = {
   parallelNotInverters: 41962,
   /** A webhook URL that is not public http(s): credentials in it, or a private, loopback or link-local host (SSRF). */
   webhookUrlRefused: 41970,
+  /** A command already sent to its device (or finished) cannot be cancelled. */
+  commandNotCancellable: 41980,
   internal: 50000,
   /** The external device broker (MQTT_URL) did not answer: a datalogger's access could not be changed there. */
   brokerUnavailable: 50300,

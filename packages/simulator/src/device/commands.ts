@@ -1,7 +1,8 @@
+import type { PlantSettings, SettingKey } from '@sunstack/shared';
 import { type CommandPayload, commandPayload, type ReplyPayload } from '@sunstack/shared';
 import { z } from 'zod';
 import type { DeviceMetadata } from '../plant/definition.ts';
-import { checkSettingsChange, type PlantSettings, type SettingKey, settingKeysOf } from '../plant/settings.ts';
+import { checkSettingsChange, settingKeysOf } from '../plant/settings.ts';
 import { downloadFirmware, TransferError, uploadLog } from './transfer.ts';
 
 /**

@@ -1,3 +1,4 @@
+import type { PlantSettings } from '@sunstack/shared';
 import {
   commandTopic,
   type InventoryPayload,
@@ -13,7 +14,6 @@ import { ivCurve } from '../physics/pv.ts';
 import { type DeviceMetadata, devicesOf, type Firmware, type PlantDefinition } from '../plant/definition.ts';
 import type { FaultEvent } from '../plant/faults.ts';
 import { PlantModel, type PlantSnapshot, type Sample } from '../plant/plantModel.ts';
-import type { PlantSettings } from '../plant/settings.ts';
 import { hash32, hashString, uniform } from '../random.ts';
 import { alignDown, DAY_MS } from '../time.ts';
 import { CommandProcessor, type CommandTarget, type FirmwareTarget, type LogKind } from './commands.ts';

@@ -1,10 +1,9 @@
-import type { PLANT_TYPES } from '@sunstack/shared';
+import type { PLANT_TYPES, PlantSettings } from '@sunstack/shared';
 import type { BatterySpec } from '../physics/battery.ts';
 import type { EvChargerUsage } from '../physics/evCharger.ts';
 import type { LoadProfile } from '../physics/load.ts';
 import { type PvString, stringPeakKw } from '../physics/pv.ts';
 import type { Climate } from '../physics/weather.ts';
-import type { PlantSettings } from './settings.ts';
 
 /** What a simulated plant is made of: place, climate, devices and their wiring, consumers. */
 

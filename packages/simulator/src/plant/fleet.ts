@@ -1,9 +1,9 @@
+import type { PlantSettings } from '@sunstack/shared';
 import type { EvChargerUsage } from '../physics/evCharger.ts';
 import type { LoadProfile } from '../physics/load.ts';
 import type { PvString } from '../physics/pv.ts';
 import { CLIMATES, type Climate, type ClimateName } from '../physics/weather.ts';
 import { type PlantDefinition, type PlantMetadata, plantMetadata } from './definition.ts';
-import type { PlantSettings } from './settings.ts';
 
 /**
  * The demo fleet: twenty plants at real places, mostly in Europe, a few in Australia, the

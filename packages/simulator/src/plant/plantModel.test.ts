@@ -1,10 +1,10 @@
+import type { PlantSettings } from '@sunstack/shared';
 import { ENERGY_COUNTERS, type EnergyCounter, sunPosition, variableKind } from '@sunstack/shared';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../time.ts';
 import { defaultSettings, type PlantDefinition, systemSizeKw } from './definition.ts';
 import { DEMO_FLEET, DEMO_FLEET_METADATA } from './fleet.ts';
 import { PlantModel, RUNNING_STATE, type StepResult } from './plantModel.ts';
-import type { PlantSettings } from './settings.ts';
 import { annualYield } from './yield.ts';
 
 const STEP = 5 * MINUTE_MS;

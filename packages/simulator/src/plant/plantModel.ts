@@ -1,4 +1,4 @@
-import type { EnergyCounter } from '@sunstack/shared';
+import type { EnergyCounter, PlantSettings } from '@sunstack/shared';
 import { type SunPosition, sunPosition } from '@sunstack/shared';
 import { batteryElectrical, batteryTemperature, stateOfHealth } from '../physics/battery.ts';
 import { CONNECTOR_STATE, EvChargerModel } from '../physics/evCharger.ts';
@@ -12,7 +12,7 @@ import { DAY_MS, HOUR_MS, localTime } from '../time.ts';
 import { defaultSettings, devicesOf, type PlantDefinition, type SimulatedDeviceType } from './definition.ts';
 import { dispatch } from './dispatch.ts';
 import { type FaultCode, type FaultEvent, FaultSchedule } from './faults.ts';
-import { activeMode, type PlantSettings } from './settings.ts';
+import { activeMode } from './settings.ts';
 
 /**
  * One plant stepped through time. Weather, PV, loads, EV and heat pump are functions of time; the

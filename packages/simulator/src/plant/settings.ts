@@ -1,43 +1,10 @@
-import { LIMITS } from '@sunstack/shared';
-import { z } from 'zod';
+import { minutesOfClock, type PeriodMode, type PlantSettings, plantSettings, SETTING_KEYS, type SettingKey } from '@sunstack/shared';
 
 /**
- * The settings a plant's inverter accepts over `setting.get` / `setting.set` (protocol.md). Keys
- * are the device's own names. Battery keys exist only where there is a battery.
+ * The settings a simulated plant's inverter holds (their schema is shared: contracts/settings.ts).
+ * Battery keys exist only where there is a battery.
  */
 
-/** How the battery is used. `TimePeriods` follows `SchedulePeriods` and is self use outside them. */
-export const WORK_MODES = ['SelfUse', 'FeedInPriority', 'Backup', 'ForceCharge', 'ForceDischarge', 'TimePeriods'] as const;
-export type WorkMode = (typeof WORK_MODES)[number];
-export const PERIOD_MODES = ['SelfUse', 'FeedInPriority', 'Backup', 'ForceCharge', 'ForceDischarge'] as const;
-export type PeriodMode = (typeof PERIOD_MODES)[number];
-
-const clock = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'expected HH:MM (00:00-23:59)');
-const soc = z.number().int().min(LIMITS.soc.min).max(LIMITS.soc.max);
-const power = z.number().min(LIMITS.power.min).max(LIMITS.power.max);
-
-/** A local-time window (may wrap midnight) with the mode it runs, and optionally its power and target SoC. */
-export const schedulePeriod = z
-  .strictObject({ start: clock, end: clock, mode: z.enum(PERIOD_MODES), powerKw: power.optional(), targetSoc: soc.optional() })
-  .refine((period) => period.start !== period.end, 'start and end must differ');
-export type SchedulePeriod = z.infer<typeof schedulePeriod>;
-
-export const plantSettings = z.strictObject({
-  WorkMode: z.enum(WORK_MODES),
-  /** The battery is not discharged below this (%). */
-  MinSoc: soc,
-  /** The battery is not charged above this (%). */
-  MaxSoc: soc,
-  /** Largest export at the grid meter, kW: PV is curtailed above it. */
-  ExportLimit: power,
-  /** Battery power in the force modes, kW. */
-  ForceChargePower: power,
-  ForceDischargePower: power,
-  SchedulePeriods: z.array(schedulePeriod).max(LIMITS.strategyPeriods.max),
-});
-export type PlantSettings = z.infer<typeof plantSettings>;
-export type SettingKey = keyof PlantSettings;
-export const SETTING_KEYS = Object.keys(plantSettings.shape) as SettingKey[];
 const BATTERY_KEYS: SettingKey[] = ['WorkMode', 'MinSoc', 'MaxSoc', 'ForceChargePower', 'ForceDischargePower', 'SchedulePeriods'];
 
 /** The keys a plant has: battery keys only with a battery. */
@@ -75,18 +42,13 @@ export interface ActiveMode {
   targetSoc?: number;
 }
 
-function minutesOf(clockText: string): number {
-  const [hours, minutes] = clockText.split(':').map(Number);
-  return (hours ?? 0) * 60 + (minutes ?? 0);
-}
-
 /** The mode in force at a local hour: the work mode, or the first schedule period covering the hour. */
 export function activeMode(settings: PlantSettings, localHour: number): ActiveMode {
   if (settings.WorkMode !== 'TimePeriods') return { mode: settings.WorkMode };
   const minute = localHour * 60;
   for (const period of settings.SchedulePeriods) {
-    const start = minutesOf(period.start);
-    const end = minutesOf(period.end);
+    const start = minutesOfClock(period.start);
+    const end = minutesOfClock(period.end);
     const inside = start < end ? minute >= start && minute < end : minute >= start || minute < end;
     if (inside) return { mode: period.mode, powerKw: period.powerKw, targetSoc: period.targetSoc };
   }

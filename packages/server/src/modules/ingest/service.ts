@@ -14,6 +14,7 @@ import {
   unstorableTextPaths,
 } from '@sunstack/shared';
 import type { z } from 'zod';
+import type { CommandsFromDevices } from '../command/module.ts';
 import { deviceSecretMatches } from '../datalogger/secret.ts';
 import type { Vars } from '../telemetry/energy.ts';
 import type { DeviceSample, TelemetryRepo } from '../telemetry/repo.ts';
@@ -55,10 +56,16 @@ const mayHoldUnstorableText = (jsonText: string) => jsonText.includes('\\u');
  * (writeQueue.ts), where replayed history waits behind live data.
  */
 export function createIngestService(
-  deps: { telemetry: TelemetryRepo; repo: IngestRepo; metrics: IngestMetrics },
+  deps: {
+    telemetry: TelemetryRepo;
+    repo: IngestRepo;
+    metrics: IngestMetrics;
+    /** Replies and connections the device commands wait for (none in benchmarks of the ingest alone). */
+    commands?: CommandsFromDevices;
+  },
   options: IngestOptions = {},
 ) {
-  const { telemetry, repo, metrics } = deps;
+  const { telemetry, repo, metrics, commands } = deps;
   const retentionMs = (options.retentionDays ?? 400) * 86_400_000;
   const now = options.now ?? Date.now;
   const log = options.log;
@@ -190,12 +197,17 @@ export function createIngestService(
 
   async function onStatus(dataloggerSn: string, payload: Buffer) {
     const status = parse(statusPayload, payload);
-    if (status) await repo.setStatus(dataloggerSn, status, new Date(now()));
+    if (!status) return;
+    await repo.setStatus(dataloggerSn, status, new Date(now()));
+    // Commands waiting for this datalogger go out now.
+    if (status.online) commands?.dataloggerOnline();
   }
 
-  /** Command replies have no consumer until the command service exists; they are validated and counted. */
-  async function onReply(_: string, payload: Buffer) {
-    parse(replyPayload, payload);
+  /** A reply moves its command on; one for no open command of this datalogger (unknown id, another SN) is counted and ignored. */
+  async function onReply(dataloggerSn: string, payload: Buffer) {
+    const reply = parse(replyPayload, payload);
+    if (!reply) return;
+    if (!(await commands?.reply(dataloggerSn, reply))) metrics.rejectedMessages.inc({ reason: 'unknownCommand' });
   }
 
   const handlers = { telemetry: onTelemetry, inventory: onInventory, event: onEvent, status: onStatus, reply: onReply };

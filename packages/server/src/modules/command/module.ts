@@ -1,0 +1,37 @@
+import type { ReplyPayload } from '@sunstack/shared';
+import type { ModuleParts, Platform } from '../../core/module.ts';
+import type { AuditService } from '../audit/service.ts';
+import { createCommandDispatcher } from './dispatcher.ts';
+import { createCommandRepo } from './repo.ts';
+import { commandRoutes } from './routes.ts';
+import { createCommandService } from './service.ts';
+
+/**
+ * Device commands: the calls that make them, the dispatcher that sends them (run by the ingest
+ * role, beside the broker), and what the ingest hands over from the devices (replies, connections).
+ */
+export function commandModule({ db, database, transaction, now, log }: Platform, deps: { audit: AuditService }) {
+  const commands = createCommandRepo(db);
+  const service = createCommandService({ commands, audit: deps.audit, transaction, now });
+  let dispatcher: ReturnType<typeof createCommandDispatcher> | undefined;
+  return {
+    routes: (http) => commandRoutes(http, service),
+    /** What the ingest tells the commands: a device's reply (false: no open command of that datalogger has its id), a datalogger online. */
+    fromDevices: {
+      reply: (dataloggerSn: string, reply: ReplyPayload) => commands.reply(dataloggerSn, reply, new Date(now())),
+      dataloggerOnline: () => dispatcher?.wake(),
+    },
+    /** Sends commands through the broker's `publish` until `signal` aborts (the ingest role). */
+    async runDispatcher(publish: (topic: string, payload: string) => Promise<void>, signal: AbortSignal) {
+      dispatcher = createCommandDispatcher({
+        commands,
+        publish,
+        listen: (channel, handler) => database.listen(channel, handler),
+        now,
+        log,
+      });
+      await dispatcher.run(signal);
+    },
+  } satisfies ModuleParts & Record<string, unknown>;
+}
+export type CommandsFromDevices = ReturnType<typeof commandModule>['fromDevices'];

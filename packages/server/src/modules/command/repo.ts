@@ -1,0 +1,150 @@
+import { type CommandListBody, type CommandState, FINAL_COMMAND_STATES, type ReplyPayload } from '@sunstack/shared';
+import { and, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { deviceControllable, deviceVisible, type Scope } from '../../core/scope.ts';
+import type { Db } from '../../db/client.ts';
+import { offsetOf } from '../../db/page.ts';
+import { account, datalogger, device, deviceCommand } from '../../db/schema.ts';
+
+export type CommandRow = typeof deviceCommand.$inferSelect;
+export type NewCommand = Pick<
+  typeof deviceCommand.$inferInsert,
+  'id' | 'deviceSn' | 'dataloggerSn' | 'type' | 'params' | 'createdBy' | 'expiresAt'
+>;
+
+/** A command's id as the database takes it: a device may send any text as a reply's id. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const columns = { command: deviceCommand, createdBy: account.username };
+
+export function createCommandRepo(db: Db) {
+  /** Commands of the devices the caller sees. */
+  const visible = (scope: Scope) =>
+    inArray(deviceCommand.deviceSn, db.select({ sn: device.sn }).from(device).where(deviceVisible(db, scope)));
+
+  return {
+    /** A device the caller sees, its datalogger, and whether the caller may operate it. */
+    async target(scope: Scope, sn: string) {
+      const [row] = await db
+        .select({
+          sn: device.sn,
+          dataloggerSn: device.dataloggerSn,
+          online: datalogger.online,
+          writable: sql<boolean>`(${deviceControllable(db, scope)})`,
+        })
+        .from(device)
+        .innerJoin(datalogger, eq(datalogger.sn, device.dataloggerSn))
+        .where(and(eq(device.sn, sn), deviceVisible(db, scope)));
+      return row;
+    },
+
+    async insert(command: NewCommand) {
+      await db.insert(deviceCommand).values(command);
+    },
+
+    async find(scope: Scope, id: string) {
+      const [row] = await db
+        .select(columns)
+        .from(deviceCommand)
+        .innerJoin(account, eq(account.id, deviceCommand.createdBy))
+        .where(and(eq(deviceCommand.id, id), visible(scope)));
+      return row;
+    },
+
+    async list(scope: Scope, filters: CommandListBody) {
+      const where = and(
+        visible(scope),
+        filters.sn ? eq(deviceCommand.deviceSn, filters.sn) : undefined,
+        filters.state ? eq(deviceCommand.state, filters.state) : undefined,
+      );
+      const total = await db.$count(deviceCommand, where);
+      const rows = await db
+        .select(columns)
+        .from(deviceCommand)
+        .innerJoin(account, eq(account.id, deviceCommand.createdBy))
+        .where(where)
+        .orderBy(desc(deviceCommand.createdAt), desc(deviceCommand.id))
+        .limit(filters.pageSize)
+        .offset(offsetOf(filters));
+      return { total, rows };
+    },
+
+    /** Cancels a command not sent yet; false when it was sent (or finished) meanwhile. */
+    async cancel(id: string, at: Date) {
+      const rows = await db
+        .update(deviceCommand)
+        .set({ state: 'cancelled', updatedAt: at, finishedAt: at })
+        .where(and(eq(deviceCommand.id, id), eq(deviceCommand.state, 'queued')))
+        .returning({ id: deviceCommand.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * Claims the waiting commands of connected dataloggers, oldest first, for the caller's
+     * transaction (other dispatchers skip them); `send` publishes each, and they are marked sent
+     * in the same transaction, so a command a dispatcher died sending is sent again (a device runs
+     * an id once).
+     */
+    async sendWaiting(limit: number, at: Date, send: (command: CommandRow) => Promise<void>) {
+      return db.transaction(async (tx) => {
+        const waiting = await tx
+          .select({ command: deviceCommand })
+          .from(deviceCommand)
+          .innerJoin(datalogger, eq(datalogger.sn, deviceCommand.dataloggerSn))
+          .where(and(eq(deviceCommand.state, 'queued'), eq(datalogger.online, true), sql`${deviceCommand.expiresAt} > ${at}`))
+          .orderBy(deviceCommand.createdAt)
+          .limit(limit)
+          .for('update', { of: deviceCommand, skipLocked: true });
+        for (const { command } of waiting) await send(command);
+        if (waiting.length > 0) {
+          await tx
+            .update(deviceCommand)
+            .set({ state: 'sent', sentAt: at, updatedAt: at })
+            .where(
+              inArray(
+                deviceCommand.id,
+                waiting.map((row) => row.command.id),
+              ),
+            );
+        }
+        return waiting.length;
+      });
+    },
+
+    /** Commands not sent, or sent and not taken up, by their deadline: expired (the device refuses them after it anyway). */
+    async expire(at: Date) {
+      const rows = await db
+        .update(deviceCommand)
+        .set({ state: 'expired', updatedAt: at, finishedAt: at })
+        .where(and(inArray(deviceCommand.state, ['queued', 'sent']), lte(deviceCommand.expiresAt, at)))
+        .returning({ id: deviceCommand.id });
+      return rows.length;
+    },
+
+    /** A device's reply moves its command on; false when no open command of that datalogger has the id. */
+    async reply(dataloggerSn: string, reply: ReplyPayload, at: Date) {
+      if (!UUID.test(reply.id)) return false;
+      const state: CommandState = reply.status;
+      const final = FINAL_COMMAND_STATES.includes(state);
+      const rows = await db
+        .update(deviceCommand)
+        .set({
+          state,
+          progress: reply.status === 'done' ? 100 : reply.progress === undefined ? undefined : Math.round(reply.progress),
+          result: reply.result,
+          error: reply.error,
+          updatedAt: at,
+          finishedAt: final ? at : undefined,
+        })
+        .where(
+          and(
+            eq(deviceCommand.id, reply.id),
+            eq(deviceCommand.dataloggerSn, dataloggerSn),
+            notInArray(deviceCommand.state, [...FINAL_COMMAND_STATES]),
+          ),
+        )
+        .returning({ id: deviceCommand.id });
+      return rows.length === 1;
+    },
+  };
+}
+export type CommandRepo = ReturnType<typeof createCommandRepo>;

@@ -1,0 +1,69 @@
+import { Access } from '../access.ts';
+import {
+  command,
+  commandCancelBody,
+  commandIdQuery,
+  commandListBody,
+  commandListResult,
+  commandQueued,
+  settingGetBody,
+  settingSetBody,
+} from '../contracts/command.ts';
+import { emptyResult } from '../contracts/common.ts';
+import type { CallDeclaration } from './call.ts';
+import { defineCall } from './call.ts';
+
+const { endUser: U, installer: I, agent: A, distributor: D, integrator: X, admin: M } = Access;
+/**
+ * Every role that may operate a device: the scope decides which ones (an end user its own plants'
+ * devices, an integrator those granted with control; a device out of scope answers like a missing one).
+ */
+const OPERATORS = [U, I, A, D, X, M] as const;
+
+export const commandCalls = {
+  settingGet: defineCall({
+    method: 'POST',
+    path: '/c/v0/device/setting/get',
+    access: OPERATORS,
+    body: settingGetBody,
+    answer: commandQueued,
+    tag: 'command',
+    summary: "Ask a device for its settings (a setting.get command); the answer comes with the command's result",
+  }),
+  settingSet: defineCall({
+    method: 'POST',
+    path: '/c/v0/device/setting/set',
+    access: OPERATORS,
+    body: settingSetBody,
+    answer: commandQueued,
+    tag: 'command',
+    summary: 'Change settings of a device (a setting.set command); the device confirms what it applied',
+  }),
+  detail: defineCall({
+    method: 'GET',
+    path: '/c/v0/device/command/detail',
+    access: OPERATORS,
+    query: commandIdQuery,
+    answer: command,
+    tag: 'command',
+    summary: 'One command: its state, progress, result or error, and when each happened',
+  }),
+  list: defineCall({
+    method: 'POST',
+    path: '/c/v0/device/command/list',
+    access: OPERATORS,
+    body: commandListBody,
+    answer: commandListResult,
+    tag: 'command',
+    summary: 'Commands to the devices in scope, newest first, by device and state',
+  }),
+  cancel: defineCall({
+    method: 'POST',
+    path: '/c/v0/device/command/cancel',
+    access: OPERATORS,
+    body: commandCancelBody,
+    answer: emptyResult,
+    tag: 'command',
+    summary: 'Cancel a command that has not been sent yet',
+  }),
+} satisfies Record<string, CallDeclaration>;

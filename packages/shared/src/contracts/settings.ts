@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+
+/**
+ * The settings an inverter takes over `setting.get` / `setting.set` (protocol.md), one schema for
+ * the console's forms, the server's check before anything is sent, and the simulated devices.
+ * Keys are the device's own names. Messages are keys of the web app's `validation` section.
+ */
+
+/** How the battery is used. `TimePeriods` follows `SchedulePeriods` and is self use outside them. */
+export const WORK_MODES = ['SelfUse', 'FeedInPriority', 'Backup', 'ForceCharge', 'ForceDischarge', 'TimePeriods'] as const;
+export type WorkMode = (typeof WORK_MODES)[number];
+export const PERIOD_MODES = ['SelfUse', 'FeedInPriority', 'Backup', 'ForceCharge', 'ForceDischarge'] as const;
+export type PeriodMode = (typeof PERIOD_MODES)[number];
+
+const clock = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, { error: 'validation.clockTime' });
+const soc = z
+  .number({ error: 'validation.socRange' })
+  .int({ error: 'validation.socRange' })
+  .min(LIMITS.soc.min, { error: 'validation.socRange' })
+  .max(LIMITS.soc.max, { error: 'validation.socRange' });
+const power = z
+  .number({ error: 'validation.powerRange' })
+  .min(LIMITS.power.min, { error: 'validation.powerRange' })
+  .max(LIMITS.power.max, { error: 'validation.powerRange' });
+
+/** Minutes after local midnight of an HH:MM clock time. */
+export function minutesOfClock(clockText: string): number {
+  const [hours, minutes] = clockText.split(':').map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+}
+
+/** A period's minutes of the day, as [start, end) ranges (two when it wraps midnight). */
+function rangesOf(period: { start: string; end: string }): [number, number][] {
+  const start = minutesOfClock(period.start);
+  const end = minutesOfClock(period.end);
+  return start < end
+    ? [[start, end]]
+    : [
+        [start, 24 * 60],
+        [0, end],
+      ];
+}
+
+const periodLength = (period: { start: string; end: string }) => rangesOf(period).reduce((sum, [from, to]) => sum + to - from, 0);
+
+/** A local-time window (may wrap midnight) with the mode it runs, and optionally its power and target SoC. */
+export const schedulePeriod = z
+  .strictObject({
+    start: clock,
+    end: clock,
+    mode: z.enum(PERIOD_MODES, { error: 'validation.workMode' }),
+    powerKw: power.optional(),
+    targetSoc: soc.optional(),
+  })
+  .refine((period) => periodLength(period) >= LIMITS.minTimeLimitMinutes, { error: 'validation.periodTooShort' });
+export type SchedulePeriod = z.infer<typeof schedulePeriod>;
+
+/** Up to eight periods that never overlap (spec section 5). */
+const schedulePeriods = z
+  .array(schedulePeriod)
+  .max(LIMITS.strategyPeriods.max, { error: 'validation.periodsMax' })
+  .refine(
+    (periods) => {
+      const ranges = periods.flatMap(rangesOf).sort((a, b) => a[0] - b[0]);
+      return ranges.every((range, index) => index === 0 || (ranges[index - 1] as [number, number])[1] <= range[0]);
+    },
+    { error: 'validation.periodsOverlap' },
+  );
+
+export const plantSettings = z.strictObject({
+  WorkMode: z.enum(WORK_MODES, { error: 'validation.workMode' }),
+  /** The battery is not discharged below this (%). */
+  MinSoc: soc,
+  /** The battery is not charged above this (%). */
+  MaxSoc: soc,
+  /** Largest export at the grid meter, kW: PV is curtailed above it. */
+  ExportLimit: power,
+  /** Battery power in the force modes, kW. */
+  ForceChargePower: power,
+  ForceDischargePower: power,
+  SchedulePeriods: schedulePeriods,
+});
+export type PlantSettings = z.infer<typeof plantSettings>;
+export type SettingKey = keyof PlantSettings;
+export const SETTING_KEYS = Object.keys(plantSettings.shape) as SettingKey[];
+
+/** A change of some settings: at least one, each valid, MinSoc not above MaxSoc when both are given. */
+export const settingsChange = plantSettings
+  .partial()
+  .refine((change) => Object.keys(change).length > 0, { error: 'validation.settingsEmpty' })
+  .refine((change) => change.MinSoc === undefined || change.MaxSoc === undefined || change.MinSoc <= change.MaxSoc, {
+    error: 'validation.minSocAboveMax',
+    path: ['MinSoc'],
+  });
+export type SettingsChange = z.infer<typeof settingsChange>;
