@@ -1,13 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type Command,
-  type CommandListBody,
-  type CommandType,
-  Errno,
-  SETTING_KEYS,
-  type SettingGetBody,
-  type SettingSetBody,
-} from '@sunstack/shared';
+import { type Command, type CommandListBody, type CommandType, Errno, type SettingGetBody, type SettingSetBody } from '@sunstack/shared';
 import type { ClientInfo, Session } from '../../core/caller.ts';
 import { changeable } from '../../core/scope.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
@@ -74,7 +66,8 @@ export function createCommandService(deps: { commands: CommandRepo; audit: Audit
 
   return {
     requestSettings(session: Session, client: ClientInfo, body: SettingGetBody) {
-      return queue(session, client, body.sn, 'setting.get', { keys: body.keys ?? SETTING_KEYS });
+      // Without keys the device answers every setting it has (a plant without a battery has no battery keys).
+      return queue(session, client, body.sn, 'setting.get', body.keys ? { keys: body.keys } : {});
     },
 
     changeSettings(session: Session, client: ClientInfo, body: SettingSetBody) {
