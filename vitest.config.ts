@@ -20,7 +20,8 @@ export default defineConfig({
         },
       },
       { test: { name: 'simulator', include: ['packages/simulator/src/**/*.test.ts'] } },
-      { test: { name: 'web', include: ['packages/web/src/**/*.test.{ts,tsx}'] } },
+      // Screen tests wait for what a person would see: on a loaded machine that takes longer than Vitest's 5 s.
+      { test: { name: 'web', include: ['packages/web/src/**/*.test.{ts,tsx}'], testTimeout: 20_000 } },
       {
         test: {
           name: 'e2e',

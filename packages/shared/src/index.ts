@@ -17,6 +17,7 @@ export * from './calls/organisation.ts';
 export * from './calls/plant.ts';
 export * from './calls/plantMap.ts';
 export * from './calls/powerInfo.ts';
+export * from './calls/schemas.ts';
 export * from './calls/session.ts';
 export * from './calls/user.ts';
 export * from './constants.ts';

@@ -1,4 +1,4 @@
-import { type CallDeclaration, type CallParsedInput, type CallResult, envelope } from '@sunstack/shared';
+import { type CallDeclaration, type CallParsedInput, type CallResult, envelope, schemaNamed } from '@sunstack/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { ok } from './errors.ts';
 
@@ -27,10 +27,10 @@ export type CallHandler<C extends CallDeclaration> = (
  */
 export function route<C extends CallDeclaration>(app: FastifyInstance, call: C, handler: CallHandler<C>) {
   const schema: FastifySchema = { tags: [call.tag], summary: call.summary };
-  if (call.body) schema.body = call.body;
-  if (call.query) schema.querystring = call.query;
+  if (call.body) schema.body = schemaNamed(call.body);
+  if (call.query) schema.querystring = schemaNamed(call.query);
   if (call.upload) schema.consumes = ['multipart/form-data'];
-  if (typeof call.answer !== 'string') schema.response = { 200: envelope(call.answer) };
+  if (call.answer !== 'file' && call.answer !== 'stream') schema.response = { 200: envelope(schemaNamed(call.answer)) };
   app.route({
     method: call.method,
     url: call.path,
@@ -39,7 +39,7 @@ export function route<C extends CallDeclaration>(app: FastifyInstance, call: C, 
     async handler(request, reply) {
       const input = (call.method === 'GET' ? request.query : request.body) as CallParsedInput<C>;
       const answer = await handler(input, request, reply);
-      return typeof call.answer === 'string' ? answer : ok(answer ?? {});
+      return call.answer === 'file' || call.answer === 'stream' ? answer : ok(answer ?? {});
     },
   });
 }

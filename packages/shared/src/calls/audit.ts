@@ -1,6 +1,4 @@
 import { Access } from '../access.ts';
-import { accountLogBody, accountLogExportBody, accountLogResult } from '../contracts/accountLog.ts';
-import { operationLogBody, operationLogExportBody, operationLogResult } from '../contracts/log.ts';
 import { defineCall } from './call.ts';
 
 const { agent: A, distributor: D, admin: M } = Access;
@@ -12,8 +10,8 @@ export const auditCalls = {
     method: 'POST',
     path: '/c/v0/log/operation/list',
     access: LOG_READERS,
-    body: operationLogBody,
-    answer: operationLogResult,
+    body: 'operationLogBody',
+    answer: 'operationLogResult',
     tag: 'log',
     summary: 'Operation log in scope, filtered and paginated',
   }),
@@ -21,7 +19,7 @@ export const auditCalls = {
     method: 'POST',
     path: '/c/v0/log/operation/export',
     access: LOG_READERS,
-    body: operationLogExportBody,
+    body: 'operationLogExportBody',
     answer: 'file',
     tag: 'log',
     summary: 'The operation log as an xlsx file (same filters, no paging)',
@@ -30,8 +28,8 @@ export const auditCalls = {
     method: 'POST',
     path: '/c/v0/log/account/list',
     access: LOG_READERS,
-    body: accountLogBody,
-    answer: accountLogResult,
+    body: 'accountLogBody',
+    answer: 'accountLogResult',
     tag: 'log',
     summary: 'Account log in scope (sign-ins, sign-outs, password changes and resets, disabling), filtered and paginated',
   }),
@@ -39,7 +37,7 @@ export const auditCalls = {
     method: 'POST',
     path: '/c/v0/log/account/export',
     access: LOG_READERS,
-    body: accountLogExportBody,
+    body: 'accountLogExportBody',
     answer: 'file',
     tag: 'log',
     summary: 'The account log as an xlsx file (same filters, no paging)',

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AccessCode } from '../access.ts';
+import type { SchemaName, SchemaOf } from './schemas.ts';
 
 /**
  * Who may make a call: anyone with a valid signature, any signed-in account, or the accounts whose
@@ -18,42 +19,42 @@ export interface CallDeclaration {
   access: CallAccess;
   /** Also open to a session that must first replace its one-time password (the change itself, sign-out). */
   whilePasswordChangeRequired?: true;
-  /** A POST's JSON body. */
-  body?: z.ZodType;
+  /** A POST's JSON body: the name of its schema in the contracts (calls/schemas.ts). */
+  body?: SchemaName;
   /** A POST whose body is a multipart form (a file upload) instead: the caller sends FormData, the handler reads it. */
   upload?: true;
-  /** A GET's query string. */
-  query?: z.ZodType;
+  /** A GET's query string (a schema's name). */
+  query?: SchemaName;
   /**
-   * The `result` of the {errno, result} envelope on success; `file` for a download (an export: the
-   * bytes, errors still in the envelope); `stream` for server-sent events.
+   * The `result` of the {errno, result} envelope on success (a schema's name); `file` for a download
+   * (an export: the bytes, errors still in the envelope); `stream` for server-sent events.
    */
-  answer: z.ZodType | 'file' | 'stream';
+  answer: SchemaName | 'file' | 'stream';
   /** The OpenAPI entry: a group and one line saying what the call does. */
   tag: string;
   summary: string;
 }
 
-/** Declares a call; `const` keeps the literal path and the exact schemas in its type. */
+/** Declares a call; `const` keeps the literal path and the schemas' names in its type. */
 export function defineCall<const C extends CallDeclaration>(call: C): C {
   return call;
 }
 
 /** What a caller sends: the body of a POST, the query of a GET (as typed, before the schema's defaults). */
-export type CallInput<C extends CallDeclaration> = C extends { body: infer B extends z.ZodType }
-  ? z.input<B>
-  : C extends { query: infer Q extends z.ZodType }
-    ? z.input<Q>
+export type CallInput<C extends CallDeclaration> = C extends { body: infer B extends SchemaName }
+  ? z.input<SchemaOf<B>>
+  : C extends { query: infer Q extends SchemaName }
+    ? z.input<SchemaOf<Q>>
     : C extends { upload: true }
       ? FormData
       : undefined;
 
 /** What a handler receives: the input after validation (defaults filled, text trimmed). */
-export type CallParsedInput<C extends CallDeclaration> = C extends { body: infer B extends z.ZodType }
-  ? z.output<B>
-  : C extends { query: infer Q extends z.ZodType }
-    ? z.output<Q>
+export type CallParsedInput<C extends CallDeclaration> = C extends { body: infer B extends SchemaName }
+  ? z.output<SchemaOf<B>>
+  : C extends { query: infer Q extends SchemaName }
+    ? z.output<SchemaOf<Q>>
     : undefined;
 
 /** The result a successful call answers. */
-export type CallResult<C extends CallDeclaration> = C['answer'] extends z.ZodType ? z.output<C['answer']> : never;
+export type CallResult<C extends CallDeclaration> = C['answer'] extends SchemaName ? z.output<SchemaOf<C['answer']>> : never;

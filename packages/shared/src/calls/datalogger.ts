@@ -1,13 +1,4 @@
 import { Access } from '../access.ts';
-import { emptyResult } from '../contracts/common.ts';
-import {
-  moduleCreateBody,
-  moduleCreateResult,
-  moduleImportResult,
-  moduleListBody,
-  moduleListResult,
-  moduleSnBody,
-} from '../contracts/datalogger.ts';
 import { type CallDeclaration, defineCall } from './call.ts';
 
 const { endUser: U, installer: I, agent: A, distributor: D, admin: M } = Access;
@@ -20,8 +11,8 @@ export const dataloggerCalls = {
     method: 'POST',
     path: '/c/v0/module/create',
     access: DATALOGGER_KEEPERS,
-    body: moduleCreateBody,
-    answer: moduleCreateResult,
+    body: 'moduleCreateBody',
+    answer: 'moduleCreateResult',
     tag: 'datalogger',
     summary: 'Register a datalogger; answers its MQTT secret once',
   }),
@@ -31,7 +22,7 @@ export const dataloggerCalls = {
     path: '/c/v0/module/import',
     access: DATALOGGER_KEEPERS,
     upload: true,
-    answer: moduleImportResult,
+    answer: 'moduleImportResult',
     tag: 'datalogger',
     summary: 'Register the dataloggers of a spreadsheet (first sheet, column "SN"), all or none',
   }),
@@ -39,8 +30,8 @@ export const dataloggerCalls = {
     method: 'POST',
     path: '/c/v0/module/list',
     access: DATALOGGER_KEEPERS,
-    body: moduleListBody,
-    answer: moduleListResult,
+    body: 'moduleListBody',
+    answer: 'moduleListResult',
     tag: 'datalogger',
     summary: 'Dataloggers in scope',
   }),
@@ -48,8 +39,8 @@ export const dataloggerCalls = {
     method: 'POST',
     path: '/c/v0/module/delete',
     access: DATALOGGER_KEEPERS,
-    body: moduleSnBody,
-    answer: emptyResult,
+    body: 'moduleSnBody',
+    answer: 'emptyResult',
     tag: 'datalogger',
     summary: 'Delete a registered datalogger that no plant holds',
   }),
@@ -57,8 +48,8 @@ export const dataloggerCalls = {
     method: 'POST',
     path: '/c/v0/module/unbind',
     access: DATALOGGER_KEEPERS,
-    body: moduleSnBody,
-    answer: emptyResult,
+    body: 'moduleSnBody',
+    answer: 'emptyResult',
     tag: 'datalogger',
     summary: 'Free a datalogger from its plant',
   }),

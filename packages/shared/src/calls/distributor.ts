@@ -1,7 +1,5 @@
-import { z } from 'zod';
 import { Access, type AccessCode } from '../access.ts';
-import { emptyResult } from '../contracts/common.ts';
-import { type BranchKind, branchCreateBody, branchListBody, branchListResult, branchUpdateBody } from '../contracts/distributor.ts';
+import type { BranchKind } from '../contracts/distributor.ts';
 import { defineCall } from './call.ts';
 
 const { distributor: D, admin: M } = Access;
@@ -13,8 +11,8 @@ function branchCallsOf<const K extends BranchKind, const R extends readonly Acce
       method: 'POST',
       path: `/c/v0/${kind}/list`,
       access,
-      body: branchListBody,
-      answer: branchListResult,
+      body: 'branchListBody',
+      answer: 'branchListResult',
       tag: kind,
       summary: `${kind}s in scope, filtered and paginated`,
     }),
@@ -22,8 +20,8 @@ function branchCallsOf<const K extends BranchKind, const R extends readonly Acce
       method: 'POST',
       path: `/c/v0/${kind}/create`,
       access,
-      body: branchCreateBody,
-      answer: z.object({ id: z.number(), code: z.string() }),
+      body: 'branchCreateBody',
+      answer: 'branchCreated',
       tag: kind,
       summary: `Create a ${kind} with its sign-up code (generated unless given)`,
     }),
@@ -31,8 +29,8 @@ function branchCallsOf<const K extends BranchKind, const R extends readonly Acce
       method: 'POST',
       path: `/c/v0/${kind}/update`,
       access,
-      body: branchUpdateBody,
-      answer: emptyResult,
+      body: 'branchUpdateBody',
+      answer: 'emptyResult',
       tag: kind,
       summary: `Change a ${kind}'s name, country, email or sign-up code`,
     }),

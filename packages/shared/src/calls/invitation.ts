@@ -1,14 +1,4 @@
-import { z } from 'zod';
 import { Access } from '../access.ts';
-import { emptyResult } from '../contracts/common.ts';
-import {
-  invitationCheckQuery,
-  invitationCheckResult,
-  invitationCreateBody,
-  invitationListBody,
-  invitationListResult,
-  invitationRevokeBody,
-} from '../contracts/invitation.ts';
 import { defineCall } from './call.ts';
 
 const { agent: A, distributor: D, admin: M } = Access;
@@ -20,8 +10,8 @@ export const invitationCalls = {
     method: 'POST',
     path: '/c/v0/invitation/create',
     access: INVITERS,
-    body: invitationCreateBody,
-    answer: z.object({ id: z.number(), expiresAt: z.number() }),
+    body: 'invitationCreateBody',
+    answer: 'invitationCreated',
     tag: 'invitation',
     summary: 'Invite an email address to a branch as installer or end user; the mail links to sign-up',
   }),
@@ -29,8 +19,8 @@ export const invitationCalls = {
     method: 'POST',
     path: '/c/v0/invitation/list',
     access: INVITERS,
-    body: invitationListBody,
-    answer: invitationListResult,
+    body: 'invitationListBody',
+    answer: 'invitationListResult',
     tag: 'invitation',
     summary: 'Invitations into the branch, filtered and paginated',
   }),
@@ -38,8 +28,8 @@ export const invitationCalls = {
     method: 'POST',
     path: '/c/v0/invitation/revoke',
     access: INVITERS,
-    body: invitationRevokeBody,
-    answer: emptyResult,
+    body: 'invitationRevokeBody',
+    answer: 'emptyResult',
     tag: 'invitation',
     summary: 'Withdraw a pending invitation',
   }),
@@ -47,8 +37,8 @@ export const invitationCalls = {
     method: 'GET',
     path: '/c/v0/invitation/check',
     access: 'public',
-    query: invitationCheckQuery,
-    answer: invitationCheckResult,
+    query: 'invitationCheckQuery',
+    answer: 'invitationCheckResult',
     tag: 'invitation',
     summary: "An invitation link's address, role and branch, for the sign-up page (41940 when it cannot be used)",
   }),

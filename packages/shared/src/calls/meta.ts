@@ -1,4 +1,3 @@
-import { countriesResult, errorsMessageResult } from '../contracts/meta.ts';
 import { defineCall } from './call.ts';
 
 /** What every page loads before anything else: the errno messages and the country names. */
@@ -7,7 +6,7 @@ export const metaCalls = {
     method: 'GET',
     path: '/c/v0/errors/message',
     access: 'public',
-    answer: errorsMessageResult,
+    answer: 'errorsMessageResult',
     tag: 'meta',
     summary: 'Error messages by language, then errno',
   }),
@@ -15,7 +14,7 @@ export const metaCalls = {
     method: 'GET',
     path: '/c/v1/map/countries',
     access: 'public',
-    answer: countriesResult,
+    answer: 'countriesResult',
     tag: 'meta',
     summary: 'Countries with names in the request language',
   }),

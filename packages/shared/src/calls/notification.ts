@@ -1,11 +1,3 @@
-import { emptyResult } from '../contracts/common.ts';
-import {
-  subscriptionDeleteBody,
-  subscriptionListBody,
-  subscriptionListResult,
-  subscriptionSaveBody,
-  subscriptionSaveResult,
-} from '../contracts/notification.ts';
 import { ALARM_VIEWERS } from './alarm.ts';
 import { defineCall } from './call.ts';
 
@@ -15,8 +7,8 @@ export const notificationCalls = {
     method: 'POST',
     path: '/c/v0/alarm/subscription/list',
     access: ALARM_VIEWERS,
-    body: subscriptionListBody,
-    answer: subscriptionListResult,
+    body: 'subscriptionListBody',
+    answer: 'subscriptionListResult',
     tag: 'alarm',
     summary: "The caller's alarm notification subscriptions (webhook secrets are never answered again)",
   }),
@@ -24,8 +16,8 @@ export const notificationCalls = {
     method: 'POST',
     path: '/c/v0/alarm/subscription/save',
     access: ALARM_VIEWERS,
-    body: subscriptionSaveBody,
-    answer: subscriptionSaveResult,
+    body: 'subscriptionSaveBody',
+    answer: 'subscriptionSaveResult',
     tag: 'alarm',
     summary:
       'Create or replace the subscription to a plant (plantId) or to every plant in scope (null): severities, email, webhook. ' +
@@ -35,8 +27,8 @@ export const notificationCalls = {
     method: 'POST',
     path: '/c/v0/alarm/subscription/delete',
     access: ALARM_VIEWERS,
-    body: subscriptionDeleteBody,
-    answer: emptyResult,
+    body: 'subscriptionDeleteBody',
+    answer: 'emptyResult',
     tag: 'alarm',
     summary: 'Delete one of the caller’s subscriptions',
   }),

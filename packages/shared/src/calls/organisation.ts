@@ -1,6 +1,4 @@
 import { Access } from '../access.ts';
-import { emptyResult } from '../contracts/common.ts';
-import { organisationMoveBody } from '../contracts/organisation.ts';
 import { defineCall } from './call.ts';
 
 /** Moving branches in the organisation tree: administrators only (the power info screen's access). */
@@ -9,8 +7,8 @@ export const organisationCalls = {
     method: 'POST',
     path: '/c/v0/organisation/move',
     access: [Access.admin],
-    body: organisationMoveBody,
-    answer: emptyResult,
+    body: 'organisationMoveBody',
+    answer: 'emptyResult',
     tag: 'organisation',
     summary: 'Move a branch under another organisation',
   }),

@@ -1,5 +1,4 @@
 import { Access } from '../access.ts';
-import { plantMapBody, plantMapConfig, plantMapPlantsBody, plantMapPlantsResult, plantMapResult } from '../contracts/plantMap.ts';
 import { type CallDeclaration, defineCall } from './call.ts';
 
 const { endUser: U, installer: I, agent: A, distributor: D, admin: M } = Access;
@@ -12,8 +11,8 @@ export const plantMapCalls = {
     method: 'POST',
     path: '/c/v0/plant/map',
     access: MAP_VIEWERS,
-    body: plantMapBody,
-    answer: plantMapResult,
+    body: 'plantMapBody',
+    answer: 'plantMapResult',
     tag: 'plant',
     summary: 'Plants in scope within a box, clustered on a grid for a zoom level, with counts per status',
   }),
@@ -21,8 +20,8 @@ export const plantMapCalls = {
     method: 'POST',
     path: '/c/v0/plant/mapPlants',
     access: MAP_VIEWERS,
-    body: plantMapPlantsBody,
-    answer: plantMapPlantsResult,
+    body: 'plantMapPlantsBody',
+    answer: 'plantMapPlantsResult',
     tag: 'plant',
     summary: 'Plants in scope within a box (what a cluster at one spot holds), paginated',
   }),
@@ -30,7 +29,7 @@ export const plantMapCalls = {
     method: 'GET',
     path: '/c/v0/plant/mapConfig',
     access: MAP_VIEWERS,
-    answer: plantMapConfig,
+    answer: 'plantMapConfig',
     tag: 'plant',
     summary: 'The base map: the configured tile server (MAP_TILE_URL) or none, and its credit',
   }),

@@ -1,5 +1,3 @@
-import { emptyResult } from '../contracts/common.ts';
-import { loginBody, loginResult } from '../contracts/user.ts';
 import { defineCall } from './call.ts';
 
 /** Signing in and out (the session module). */
@@ -8,8 +6,8 @@ export const sessionCalls = {
     method: 'POST',
     path: '/c/v0/user/login',
     access: 'public',
-    body: loginBody,
-    answer: loginResult,
+    body: 'loginBody',
+    answer: 'loginResult',
     tag: 'user',
     summary: 'Sign in with a user name or email',
   }),
@@ -18,7 +16,7 @@ export const sessionCalls = {
     path: '/c/v0/user/logout',
     access: 'signedIn',
     whilePasswordChangeRequired: true,
-    answer: emptyResult,
+    answer: 'emptyResult',
     tag: 'user',
     summary: 'Sign out',
   }),

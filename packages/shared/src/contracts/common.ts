@@ -59,3 +59,6 @@ export const errorResult = z.object({
 export function envelope<T extends z.ZodType>(result: T) {
   return z.union([z.object({ errno: z.literal(0), result }), z.object({ errno: z.number().int(), result: errorResult })]);
 }
+
+/** What a call that creates something answers: the new object's id. */
+export const createdId = z.object({ id: z.number() });

@@ -71,3 +71,6 @@ export const branchListResult = z.object({
   pageSize: z.number(),
   branches: z.array(branchSummary),
 });
+
+/** A new branch: its id and its sign-up code. */
+export const branchCreated = z.object({ id: z.number(), code: z.string() });

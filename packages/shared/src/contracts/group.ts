@@ -73,3 +73,6 @@ export const groupMembersResult = z.object({
   kind: z.enum(GROUP_KINDS),
   members: z.array(groupMember),
 });
+
+export const groupMembersAdded = z.object({ added: z.number() });
+export const groupMembersRemoved = z.object({ removed: z.number() });

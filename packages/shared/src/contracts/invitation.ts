@@ -61,3 +61,6 @@ export const invitationCheckResult = z.object({
 export type InvitationCheckResult = z.infer<typeof invitationCheckResult>;
 
 export const invitationRevokeBody = z.strictObject({ id: idSchema });
+
+/** A new invitation: its id and when its link stops working. */
+export const invitationCreated = z.object({ id: z.number(), expiresAt: z.number() });

@@ -1,6 +1,6 @@
 // What the web's component and screen tests (happy-dom) share: a fake server behind fetch, mounting
 // with a query cache of its own and cleanup after each test, waiting, and typing as a person does.
-import { ALL_CALLS, type CallDeclaration, routeByName } from '@sunstack/shared';
+import { ALL_CALLS, type CallDeclaration, routeByName, schemaNamed } from '@sunstack/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, message } from 'antd';
 import { act, type ReactNode } from 'react';
@@ -20,8 +20,8 @@ ConfigProvider.config({ holderRender: (toasts) => <ConfigProvider theme={{ token
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits, letting React work, until `check` holds; fails after `ms`. */
-export async function until(check: () => boolean, ms = 3_000) {
+/** Waits, letting React work, until `check` holds; fails after `ms` (generous: a loaded machine runs three test files at once). */
+export async function until(check: () => boolean, ms = 10_000) {
   const deadline = Date.now() + ms;
   while (!check()) {
     if (Date.now() > deadline) throw new Error('timed out');
@@ -78,8 +78,8 @@ export function fakeServer(answers: Record<string, (body: Record<string, unknown
       if (!call) callProblems.push(`${method} ${path} is not a declared call`);
       else if (!answer) callProblems.push(`${method} ${path} has no answer in this test's fake server`);
       const result = answer?.(body) ?? {};
-      if (call && answer && !(result instanceof Refusal) && typeof call.answer !== 'string') {
-        const checked = call.answer.safeParse(result);
+      if (call && answer && !(result instanceof Refusal) && call.answer !== 'file' && call.answer !== 'stream') {
+        const checked = schemaNamed(call.answer).safeParse(result);
         if (!checked.success) callProblems.push(`${method} ${path} answered what its declaration does not allow: ${checked.error.message}`);
       }
       const envelope = result instanceof Refusal ? { errno: result.errno, result: {} } : { errno: 0, result };
