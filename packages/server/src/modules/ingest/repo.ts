@@ -32,10 +32,15 @@ export function createIngestRepo(db: Db) {
       }));
     },
 
+    /**
+     * A datalogger's status as of `at`. An older one stored later changes nothing: a datalogger that
+     * reconnects at once reports itself online while its old connection's offline status may still
+     * be on its way (on PostgreSQL the two run side by side).
+     */
     async setStatus(sn: string, status: StatusPayload, at: Date) {
       await db.execute(sql`update datalogger set online = ${status.online}, status_at = ${at.toISOString()}::timestamptz,
         firmware = coalesce(${status.fw ?? null}, firmware), ip = coalesce(${status.ip ?? null}, ip), signal = coalesce(${status.signal ?? null}, signal)
-        where sn = ${sn}`);
+        where sn = ${sn} and (status_at is null or status_at <= ${at.toISOString()}::timestamptz)`);
     },
 
     /**
