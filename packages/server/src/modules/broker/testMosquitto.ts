@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,9 +17,9 @@ const MOSQUITTO = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'].find((path) => e
 export const ADMIN = { username: 'sunstack', password: randomBytes(12).toString('hex') };
 const quiet = { info: () => {}, warn: () => {} };
 
-/** A free port in 18830-18899, the range these tests use. */
-export async function freePort(): Promise<number> {
-  for (let port = 18830; port <= 18899; port += 1) {
+/** A free port in 18830-18899, the range these tests use (from `first` on). */
+export async function freePort(first = 18830): Promise<number> {
+  for (let port = first; port <= 18899; port += 1) {
     const free = await new Promise<boolean>((resolve) => {
       const server = createServer().once('error', () => resolve(false));
       server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
@@ -31,11 +31,32 @@ export async function freePort(): Promise<number> {
 
 export interface Mosquitto {
   url: string;
+  /** With the `tls` option: a second listener, over TLS (`mqtts://localhost:…`, a self-signed certificate). */
+  tlsUrl?: string;
   /** Stops the broker cleanly (it saves its sessions) and starts it again. */
   restart(): Promise<void>;
+  /** Kills the broker (SIGKILL: it saves nothing) and starts it again on the same folder. */
+  crash(): Promise<void>;
   stop(): Promise<void>;
   /** The broker's process id (benchmarks read its CPU and memory). */
   pid(): number;
+}
+
+/** Resolves once a TCP connection to the port on 127.0.0.1 succeeds (true), or false once `given up` says so. */
+async function listening(port: number, givenUp: () => boolean): Promise<boolean> {
+  while (!givenUp()) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1')
+        .once('connect', () => {
+          socket.destroy();
+          resolve(true);
+        })
+        .once('error', () => resolve(false));
+    });
+    if (open) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return false;
 }
 
 /**
@@ -76,13 +97,39 @@ async function writeDataloggers(file: string, dataloggers: DeviceCredentials[]) 
  * plugin's admin client is Sunstack's, and may also send commands to dataloggers. $SYS figures
  * come every second (to see when the ingest has taken everything).
  */
-export async function startMosquitto(options: { dataloggers?: DeviceCredentials[] } = {}): Promise<Mosquitto> {
+export async function startMosquitto(
+  options: {
+    dataloggers?: DeviceCredentials[];
+    /** Settings that replace the shipped file's lines of the same name (benchmarks compare persistence settings). */
+    settings?: Record<string, string>;
+    /** Adds a listener over TLS on localhost, with a certificate made for the run (not one Node.js trusts). */
+    tls?: boolean;
+  } = {},
+): Promise<Mosquitto> {
   if (!MOSQUITTO) throw new Error('These tests need Mosquitto 2: apt-get install mosquitto (.ci/run installs it).');
   const dir = await mkdtemp(join(tmpdir(), 'sunstack-mosquitto-'));
   const port = await freePort();
-  const shipped = readFileSync(join(REPO, 'deploy/mosquitto/mosquitto.conf'), 'utf8');
+  let shipped = readFileSync(join(REPO, 'deploy/mosquitto/mosquitto.conf'), 'utf8');
+  for (const [name, value] of Object.entries(options.settings ?? {})) {
+    const line = new RegExp(`^${name} .*$`, 'm');
+    shipped = line.test(shipped) ? shipped.replace(line, `${name} ${value}`) : `${shipped}\n${name} ${value}\n`;
+  }
+  let tlsListener = '';
+  const tlsPort = options.tls ? await freePort(port + 1) : undefined;
+  if (tlsPort) {
+    const [cert, key] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
+    execFileSync(
+      'openssl',
+      [
+        ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'],
+        ...['-keyout', key, '-out', cert, '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost'],
+      ],
+      { stdio: 'ignore' },
+    );
+    tlsListener = `listener ${tlsPort} localhost\ncertfile ${cert}\nkeyfile ${key}\n`;
+  }
   const conf = `${shipped.replaceAll('/var/lib/mosquitto/', `${dir}/`).replace(/^listener 1883$/m, `listener ${port} 127.0.0.1`)}
-user ${userInfo().username}
+${tlsListener}user ${userInfo().username}
 sys_interval 1
 `;
   await writeFile(join(dir, 'mosquitto.conf'), conf);
@@ -92,24 +139,30 @@ sys_interval 1
 
   const launch = async () => {
     const process = spawn(MOSQUITTO as string, ['-c', join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    // Its log is kept while it starts, for the error below, then drained unread (it would grow with every connection).
     let output = '';
-    await new Promise<void>((resolve, reject) => {
-      // Its log is read until it runs, then drained unread (kept, it would grow with every connection).
-      const onLog = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (!output.includes(' running')) return;
-        process.stderr.off('data', onLog);
-        process.stderr.resume();
-        resolve();
-      };
-      process.stderr.on('data', onLog);
-      process.once('exit', () => reject(new Error(`mosquitto did not start:\n${output}`)));
+    let exited = false;
+    const onLog = (chunk: Buffer) => {
+      output += chunk.toString();
+    };
+    process.stderr.on('data', onLog);
+    process.once('exit', () => {
+      exited = true;
     });
+    const closed = new Promise((resolve) => process.once('close', resolve));
+    // It runs once its listener takes connections (the shipped file does not log "running": no information lines).
+    if (!(await listening(port, () => exited))) {
+      await closed; // what it wrote before it gave up may still be on its way
+
+      throw new Error(`mosquitto did not start:\n${output}`);
+    }
+    process.stderr.off('data', onLog);
+    process.stderr.resume();
     return process;
   };
-  const halt = async (process: ChildProcess) => {
+  const halt = async (process: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') => {
     const exited = new Promise((resolve) => process.once('exit', resolve));
-    process.kill('SIGTERM');
+    process.kill(signal);
     await exited;
   };
 
@@ -118,8 +171,13 @@ sys_interval 1
   execFileSync('mosquitto_ctrl', [...ctrl, 'addRoleACL', 'admin', 'publishClientSend', 'dl/+/down/#', 'allow'], { stdio: 'ignore' });
   return {
     url: `mqtt://127.0.0.1:${port}`,
+    tlsUrl: tlsPort ? `mqtts://localhost:${tlsPort}` : undefined,
     async restart() {
       await halt(broker);
+      broker = await launch();
+    },
+    async crash() {
+      await halt(broker, 'SIGKILL');
       broker = await launch();
     },
     async stop() {
