@@ -177,9 +177,6 @@ export function createAccountService(deps: {
       // An invitation link decides the branch and the role, and stands for the emailed code (both prove the mailbox).
       const invited = body.invitation ? await invitations.claim(body.invitation, body.email) : undefined;
       const codeId = invited ? undefined : await checkCode(body.email, 'register', body.captcha ?? '');
-      const release = async () => {
-        if (invited) await invitations.release(invited);
-      };
       try {
         const attempt = await attempts.take([{ key: `sign-up-names:${body.email.toLowerCase()}`, max: 10, windowMs: HOUR_MS }]);
         if (!attempt) throw new AppError(Errno.tooFrequent);
@@ -210,7 +207,8 @@ export function createAccountService(deps: {
         if (invited) await invitations.attach(invited, created.id);
         return { token: await sessions.open(created.id, client), access: created.access, passwordChangeRequired: false };
       } catch (error) {
-        await release();
+        // A refused sign-up leaves the invitation for the next try.
+        if (invited) await invitations.release(invited);
         throw error;
       }
     },
