@@ -5,6 +5,7 @@ import { run as authCall } from './authCall.ts';
 import { run as chartRender } from './chartRender.ts';
 import { run as connections } from './connections.ts';
 import { type BenchResult, type Figure, markdownTable } from './figures.ts';
+import { run as firstStart } from './firstStart.ts';
 import { run as ingest } from './ingest.ts';
 import { run as loginPageJs } from './loginPageJs.ts';
 import { run as plantMap } from './plantMap.ts';
@@ -17,6 +18,7 @@ const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Plant and device lists at scale', run: scopeLists },
   { title: 'Plant map clusters at scale', run: plantMap },
   { title: 'Ingest', run: ingest },
+  { title: 'Embedded first start', run: firstStart },
   { title: 'Series calls and fleet summary', run: series },
   { title: 'Alarms', run: alarms },
   { title: 'Memory per connected datalogger', run: connections },

@@ -1,53 +1,11 @@
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { type DataLoop, startDataLoop } from './dataLoop.ts';
-import { openDatabase } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
-import { startDemoFleet } from './demoFleet.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
+import { startServer } from './server.ts';
 
 async function main() {
-  const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await migrate(database);
-  const { http, ingest, runCommandDispatcher, runJobs } = await buildApp({ config, database });
-  // The demo is a convenience: what users changed in it may keep a part from being seeded, never the server from starting.
-  const seeded =
-    config.demo && (await seedDemo(database).catch((error: unknown) => http.log.error({ err: error }, 'demo seed incomplete')));
-  if (seeded) {
-    http.log.info(`demo data seeded; accounts ${DEMO_ACCOUNTS.map((a) => a.username).join(', ')} (password ${DEMO_PASSWORD})`);
-  }
-
-  const stop = new AbortController();
-  const tasks: Promise<unknown>[] = [];
-  if (config.roles.includes('jobs')) tasks.push(runJobs(stop.signal));
-  let dataLoop: DataLoop | undefined;
-  if (config.roles.includes('ingest')) {
-    dataLoop = await startDataLoop(config, ingest, http.log);
-    // Commands go out where the broker is.
-    tasks.push(runCommandDispatcher(dataLoop.publish, stop.signal));
-  }
-  const fleet =
-    config.demo && dataLoop && config.roles.includes('simulator')
-      ? await startDemoFleet(config, database, dataLoop.brokerUrl, {
-          info: (m) => http.log.info(m),
-          warn: (m) => http.log.warn(m),
-          error: (m) => http.log.error(m),
-        })
-      : undefined;
-  if (config.roles.includes('api')) {
-    await http.listen({ port: config.port, host: config.host });
-    http.log.info(`Sunstack console on ${config.publicUrl} (${database.kind}${config.demo ? ', demo' : ''})`);
-  }
-
+  const server = await startServer(loadConfig());
   const shutdown = async (signal: string) => {
-    http.log.info(`${signal}: shutting down`);
-    stop.abort();
-    await fleet?.stop();
-    await http.close();
-    await dataLoop?.close();
-    await Promise.allSettled(tasks);
-    await database.close();
+    server.http.log.info(`${signal}: shutting down`);
+    await server.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
