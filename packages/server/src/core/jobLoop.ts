@@ -1,3 +1,5 @@
+import { setImmediate } from 'node:timers/promises';
+
 /**
  * A background job of the `jobs` role: runs `pass` until the signal aborts, again at once while a
  * pass says more work is waiting or was woken while it ran, otherwise after `idleMs` or when woken.
@@ -21,7 +23,12 @@ export function createJobLoop(pass: () => Promise<boolean>, options: { idleMs: n
         wokenDuringPass = false;
         let failed = false;
         try {
-          if (await pass()) continue;
+          if (await pass()) {
+            // Lets I/O in before the next pass: an embedded database answers through promises alone, so
+            // back-to-back passes would otherwise keep HTTP calls and PUBACKs waiting until the work ran out.
+            await setImmediate();
+            continue;
+          }
         } catch (error) {
           failed = true;
           options.onError(error);

@@ -37,7 +37,7 @@ beforeAll(async () => {
     vars: { pvPower: 3, loadsPower: 1, feedinPower: 2 },
   });
   await createTelemetryRepo(t.database.db).writeBatch(samples);
-  await createRollupJob(t.database.db).settle();
+  await createRollupJob(t.database.db, t.database.kind).settle();
 });
 afterAll(() => t.close());
 

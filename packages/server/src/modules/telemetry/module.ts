@@ -13,7 +13,7 @@ const RETENTION_POLL_MS = 3_600_000;
  * and its jobs: the rollup rounds, and the raw retention that drops expired partitions.
  */
 export function telemetryModule(
-  { db, config, now, log }: Platform,
+  { db, database, config, now, log }: Platform,
   deps: {
     /** Live views refresh when the rollups (and with them today's figures) took new samples in. */ onRolledUp(
       plantIds: number[],
@@ -21,7 +21,7 @@ export function telemetryModule(
   },
 ) {
   const telemetry = createTelemetryRepo(db);
-  const rollupJob = createRollupJob(db);
+  const rollupJob = createRollupJob(db, database.kind);
   const rollupLoop = createJobLoop(
     async () => {
       const { more, plantIds } = await rollupJob.round();

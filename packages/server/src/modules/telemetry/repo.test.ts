@@ -18,7 +18,7 @@ let fleet: FleetPlant;
 beforeAll(async () => {
   database = await openTestDatabase();
   repo = createTelemetryRepo(database.db);
-  job = createRollupJob(database.db);
+  job = createRollupJob(database.db, database.kind);
   fleet = await createFleetPlant(database.db, { timeZone: 'Europe/Berlin', devices: 2 });
 });
 afterAll(() => database.dispose());

@@ -1,35 +1,40 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { type PreparedStatement, runPrepared, selectRows } from '../../db/rawSql.ts';
 
 /**
- * The rollup job: folds what the ingest stored (its `rollup_dirty` marks) into the rollups, by
- * recomputing every bucket a new sample touches from the raw rows, in SQL. Recomputing instead of
- * correcting makes a round idempotent: late, duplicate or out-of-order samples, counter resets and
- * gaps all come out exact, and a round that fails leaves its marks for the next one.
- *
- * Per device: 5-minute buckets from raw samples (energy from consecutive pairs, sums and counts of
- * every variable), local hours from 5-minute rows, local days from hours, months from days, years
- * from months. Per plant: 5-minute buckets from its devices' rows, then the same chain (energy only).
- * A round is one call of the database function `rollup_round` (migration 0017, where the statements
- * are): one round trip, not a dozen, and each statement planned once per connection.
+ * The rollup job: folds what the ingest stored (its `rollup_dirty` marks) into the rollups, in SQL.
+ * Every 5-minute bucket a new sample touches is recomputed from the raw rows (energy from
+ * consecutive pairs, sums and counts of every variable), so late, duplicate or out-of-order samples,
+ * counter resets and gaps come out as the sorted series says; what each recomputed row changed is
+ * then added to the device's local hour, day, month and year and to its plant's, instead of
+ * recomputing those from their parts (an hour merged the variables of its 12 rows for every new
+ * sample). A round is one transaction, so a failed one leaves its marks. A round is one call of the
+ * database function `rollup_round` (migration 0022, where the statements are): one round trip, each
+ * statement planned once per connection.
  */
 
-/** New samples folded per round (at least one mark): enough to amortise the statements, few enough to keep a round short. */
-const SAMPLES_PER_ROUND = 50_000;
+/**
+ * New samples folded per round (at least one mark): enough to amortise the statements, few enough
+ * to keep a round short. PGlite runs in the server's own thread, where a round holds every HTTP
+ * call and PUBACK until it ends: there a round of a history burst stays near 200 ms (about 80 µs a
+ * sample; 50,000 took 2-3 s and so did the worst wait of a call).
+ */
+const SAMPLES_PER_ROUND: Record<Database['kind'], number> = { postgres: 50_000, pglite: 2_500 };
 /** Marks looked at per round: bounds the claim itself when many devices each sent a little. */
 const MARKS_PER_ROUND = 10_000;
 
 const ROUND: PreparedStatement = { name: 'rollup_round', text: 'select rollup_round($1, $2) as round' };
 
-export function createRollupJob(db: Db) {
+export function createRollupJob(db: Db, engine: Database['kind']) {
+  const samplesPerRound = SAMPLES_PER_ROUND[engine];
   /**
    * One round: claims marks and recomputes what they touch, in one transaction (a failed round
    * leaves its marks); one round runs at a time across processes. Answers whether more marks wait,
    * and the plants whose rollups changed.
    */
   async function round(): Promise<{ more: boolean; plantIds: number[] }> {
-    const [row] = await runPrepared<{ round: { more: boolean; plants: number[] } }>(db, ROUND, [SAMPLES_PER_ROUND, MARKS_PER_ROUND]);
+    const [row] = await runPrepared<{ round: { more: boolean; plants: number[] } }>(db, ROUND, [samplesPerRound, MARKS_PER_ROUND]);
     return { more: row?.round.more === true, plantIds: (row?.round.plants ?? []).map(Number) };
   }
 

@@ -1,0 +1,204 @@
+import { ENERGY_COUNTERS, type EnergyCounter } from '@sunstack/shared';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/rawSql.ts';
+import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
+import { openTestDatabase, type TestDatabase } from '../../test/harness.ts';
+import { bucketsOf } from './calendar.ts';
+import { COUNTER_COLUMNS } from './counters.ts';
+import type { Vars } from './energy.ts';
+import { createTelemetryRepo, type TelemetryRepo } from './repo.ts';
+import { createRollupJob, type RollupJob } from './rollups.ts';
+
+/**
+ * The rollups a round folds in by difference (migration 0022) against a full recomputation from the
+ * raw samples, written here independently of the SQL: every row of every grain, of devices and of
+ * plants, over a random fleet in zones with DST (Santiago's day starts at the skip, Lord Howe moves
+ * by half an hour), with late, duplicate and out-of-order samples, several samples in a bucket,
+ * variables some samples lack, counter resets and gaps, delivered in random batches and rounds.
+ */
+
+let database: TestDatabase;
+let repo: TelemetryRepo;
+let job: RollupJob;
+let plants: (FleetPlant & { zone: string })[];
+const ZONES = ['Europe/Berlin', 'America/Santiago', 'Australia/Lord_Howe', 'Asia/Kolkata'];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  repo = createTelemetryRepo(database.db);
+  job = createRollupJob(database.db, database.kind);
+  plants = [];
+  for (const [index, zone] of ZONES.entries()) {
+    plants.push({ ...(await createFleetPlant(database.db, { timeZone: zone, devices: 1 + (index % 3) })), zone });
+  }
+});
+afterAll(() => database.dispose());
+
+function counterIncrease(previous: number, current: number): number {
+  if (current >= previous) return current - previous;
+  const drop = previous - current;
+  return drop <= 0.01 || drop <= previous * 0.001 ? 0 : current;
+}
+
+type Bucket = { energy: Partial<Record<EnergyCounter, number>>; samples: number; sums: Vars; counts: Vars };
+const emptyBucket = (): Bucket => ({ energy: {}, samples: 0, sums: {}, counts: {} });
+
+/** Every bucket of every grain from the sorted series of each device, and the plants' energy as their devices' sum. */
+function reference(series: Map<number, { plantId: number; zone: string; samples: Map<number, Vars> }>) {
+  const rows = new Map<string, Bucket>();
+  const bucket = (key: string) => {
+    const found = rows.get(key) ?? emptyBucket();
+    rows.set(key, found);
+    return found;
+  };
+  for (const [deviceId, { plantId, zone, samples }] of series) {
+    const sorted = [...samples].sort(([a], [b]) => a - b);
+    for (const [i, [ts, vars]] of sorted.entries()) {
+      const previous = i > 0 ? (sorted[i - 1] as [number, Vars])[1] : undefined;
+      const at = bucketsOf(ts, zone);
+      const grains = [
+        ['5m', at['5m']],
+        ['1h', at['1h']],
+        ['day', at.day],
+        ['month', at.month],
+        ['year', at.year],
+      ] as const;
+      for (const [grain, start] of grains) {
+        for (const [kind, id] of [
+          ['device', deviceId],
+          ['plant', plantId],
+        ] as const) {
+          const row = bucket(`${kind}/${id}/${grain}/${start}`);
+          if (previous) {
+            for (const counter of ENERGY_COUNTERS) {
+              if (previous[counter] === undefined || vars[counter] === undefined) continue;
+              row.energy[counter] = (row.energy[counter] ?? 0) + counterIncrease(previous[counter] as number, vars[counter] as number);
+            }
+          }
+          // Variables are kept per device in interval rows only.
+          if (kind === 'device' && (grain === '5m' || grain === '1h')) {
+            row.samples += 1;
+            for (const [name, value] of Object.entries(vars)) {
+              row.sums[name] = (row.sums[name] ?? 0) + value;
+              row.counts[name] = (row.counts[name] ?? 0) + 1;
+            }
+          }
+        }
+      }
+    }
+  }
+  // Plants keep no 5-minute rows.
+  for (const key of rows.keys()) if (key.startsWith('plant/') && key.includes('/5m/')) rows.delete(key);
+  return rows;
+}
+
+async function storedRows() {
+  const columns = ENERGY_COUNTERS.map((counter) => `${COUNTER_COLUMNS[counter]} as "${counter}"`).join(', ');
+  const found = await selectRows<Record<string, unknown>>(
+    database.db,
+    sql.raw(`select subject_kind, subject_id, grain, (extract(epoch from start) * 1000)::float8::text as start, ${columns}, samples, sums, counts from rollup_interval
+      union all select subject_kind, subject_id, grain, to_char(start, 'YYYY-MM-DD'), ${columns}, null, null, null from rollup_calendar`),
+  );
+  const rows = new Map<string, Bucket>();
+  for (const row of found) {
+    const samples = row.samples === null ? 0 : Number(row.samples);
+    const sums = (row.sums ?? {}) as Vars;
+    const counts = (row.counts ?? {}) as Vars;
+    rows.set(`${row.subject_kind}/${row.subject_id}/${row.grain}/${Number(row.start) || row.start}`, {
+      energy: Object.fromEntries(ENERGY_COUNTERS.map((counter) => [counter, Number(row[counter])])),
+      samples,
+      sums,
+      counts: Object.fromEntries(Object.keys(sums).map((name) => [name, counts[name] ?? samples])),
+    });
+  }
+  return rows;
+}
+
+const close = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
+
+const sampleArbitrary = fc.record({
+  // Minutes after the previous sample: a second sample in a bucket, the protocol's interval, gaps.
+  gap: fc.constantFrom(1, 5, 5, 5, 10, 60, 1500),
+  produced: fc.double({ min: 0, max: 3, noNaN: true }),
+  reset: fc.integer({ min: 0, max: 14 }).map((n) => n === 0),
+  lacksPower: fc.integer({ min: 0, max: 5 }).map((n) => n === 0),
+});
+
+describe('rollups folded by difference', () => {
+  it('equal a full recomputation from the raw samples, row by row, for devices and plants', async () => {
+    const devices = plants.flatMap((plant) => plant.devices.map((device) => ({ ...device, plantId: plant.plantId, zone: plant.zone })));
+    await fc.assert(
+      fc.asyncProperty(
+        // Around the DST changes of March/April and September/October 2026, or anywhere in the year.
+        fc.constantFrom(Date.UTC(2026, 2, 27), Date.UTC(2026, 3, 3), Date.UTC(2026, 8, 4), Date.UTC(2026, 9, 24), Date.UTC(2026, 6, 1)),
+        fc.array(fc.array(sampleArbitrary, { minLength: 1, maxLength: 60 }), { minLength: devices.length, maxLength: devices.length }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer(),
+        async (start, steps, batchCount, seed) => {
+          await database.db.execute(sql`delete from telemetry`);
+          await database.db.execute(sql`delete from rollup_dirty`);
+          await database.db.execute(sql`delete from rollup_interval`);
+          await database.db.execute(sql`delete from rollup_calendar`);
+
+          const series = new Map<number, { plantId: number; zone: string; samples: Map<number, Vars> }>();
+          const deliveries: { deviceId: number; plantId: number; ts: number; vars: Vars }[] = [];
+          for (const [index, device] of devices.entries()) {
+            let ts = start + index * 17_000;
+            let counter = 100 * (index + 1);
+            const samples = new Map<number, Vars>();
+            for (const step of steps[index] ?? []) {
+              ts += step.gap * 60_000;
+              counter = step.reset ? step.produced : counter + step.produced;
+              const vars: Vars = { PVEnergyTotal: counter, loadsTotal: counter / 3, RVolt: 230 + step.produced };
+              if (!step.lacksPower) vars.pvPower = step.produced * 12;
+              samples.set(ts, vars);
+              deliveries.push({ deviceId: device.id, plantId: device.plantId, ts, vars });
+            }
+            series.set(device.id, { plantId: device.plantId, zone: device.zone, samples });
+          }
+
+          // Every sample at least once, some twice, shuffled, in random batches; rounds run between some of them.
+          let state = seed;
+          const random = () => {
+            state = (state * 1_103_515_245 + 12_345) & 0x7fffffff;
+            return state / 0x7fffffff;
+          };
+          const shuffled = [...deliveries, ...deliveries.filter(() => random() < 0.2)].sort(() => random() - 0.5);
+          const batches: (typeof deliveries)[] = Array.from({ length: batchCount }, () => []);
+          for (const sample of shuffled) batches[Math.floor(random() * batchCount)]?.push(sample);
+          for (const batch of batches) {
+            await repo.writeBatch(batch);
+            if (random() < 0.5) await job.settle();
+          }
+          await job.settle();
+
+          const expected = reference(series);
+          const stored = await storedRows();
+          expect(
+            [...stored.keys()].filter((key) => !expected.has(key)),
+            'rows no sample is in',
+          ).toEqual([]);
+          for (const [key, want] of expected) {
+            const got = stored.get(key);
+            expect(got, `${key} missing`).toBeDefined();
+            if (!got) continue;
+            for (const counter of ENERGY_COUNTERS) {
+              const value = got.energy[counter] ?? 0;
+              expect(close(value, want.energy[counter] ?? 0), `${key} ${counter}: ${value} vs ${want.energy[counter] ?? 0}`).toBe(true);
+              expect(value, `${key} ${counter} negative`).toBeGreaterThanOrEqual(0);
+            }
+            expect(got.samples, `${key} samples`).toBe(want.samples);
+            expect(Object.keys(got.sums).sort(), `${key} variables`).toEqual(Object.keys(want.sums).sort());
+            for (const [name, sum] of Object.entries(want.sums)) {
+              expect(close(got.sums[name] as number, sum), `${key} sum of ${name}`).toBe(true);
+              expect(got.counts[name], `${key} count of ${name}`).toBe(want.counts[name]);
+            }
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});
