@@ -6,7 +6,7 @@ import { DEMO_FLEET } from '../plant/fleet.ts';
 /**
  * Runs a fleet of simulated dataloggers against a broker: each first publishes its history
  * (backfill), then goes live. History older than `backfillFineDays` is sampled every
- * `backfillCoarseSec` (15 minutes by default) instead of every interval, which keeps the demo's
+ * `backfillCoarseSec` (an hour by default) instead of every interval, which keeps the demo's
  * start-up to a fraction of the messages while every chart still has data.
  */
 
@@ -21,9 +21,9 @@ export interface FleetOptions {
   intervalSec?: number;
   /** Days of history before going live. Default 60. */
   backfillDays?: number;
-  /** Interval of history older than `backfillFineDays`, seconds. Default 900. */
+  /** Interval of history older than `backfillFineDays`, seconds. Default 3600. */
   backfillCoarseSec?: number;
-  /** Days of history sampled at the live interval. Default 7. */
+  /** Days of history sampled at the live interval. Default 2. */
   backfillFineDays?: number;
   /** Newest sample time the platform stores for a datalogger; nothing up to it is sent again. */
   resumeFrom?: (sn: string) => Promise<number | undefined> | number | undefined;
@@ -57,8 +57,8 @@ export interface FleetHandle {
 export const FLEET_DEFAULTS = {
   intervalSec: 300,
   backfillDays: 60,
-  backfillCoarseSec: 900,
-  backfillFineDays: 7,
+  backfillCoarseSec: 3600,
+  backfillFineDays: 2,
   faultRate: 0.05,
   offlineRate: 0.02,
 } as const;
