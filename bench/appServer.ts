@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { type App, buildApp } from '@sunstack/server/src/app.ts';
 import { loadConfig } from '@sunstack/server/src/config.ts';
+import type { Db } from '@sunstack/server/src/db/client.ts';
+import { selectRows } from '@sunstack/server/src/db/rawSql.ts';
 import { openTestDatabase, signedHeaders } from '@sunstack/server/src/test/harness.ts';
+import { sql } from 'drizzle-orm';
 import { benchDatabaseUrl } from './databaseCpu.ts';
 
 export interface RunningApp {
@@ -22,11 +25,11 @@ const DECODERS: Record<string, (body: Buffer) => Buffer> = { br: brotliDecompres
 
 /**
  * A call as the browser sends it (signed headers, compression accepted), through node:http on one
- * kept-alive socket: the client shares the app's process and event loop, and fetch's own work per
+ * kept-alive socket (or, with `agent` false, a connection of its own): the client shares the app's process and event loop, and fetch's own work per
  * call (about a millisecond and its garbage, which outlived V8's young-generation collections)
  * showed in the measured latency of the server.
  */
-function signedCall(agent: http.Agent, port: number, path: string, body: unknown, token: string) {
+export function signedCall(agent: http.Agent | false, port: number, path: string, body: unknown, token: string) {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise<{ errno: number; result: Record<string, unknown> }>((resolve, reject) => {
     const request = http.request(
@@ -97,6 +100,15 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       await database.dispose();
     },
   };
+}
+
+/** Resolves when the app's rollup job has taken in everything stored (no marks left). */
+export async function waitForRollups(db: Db) {
+  for (;;) {
+    const [row] = await selectRows<{ waiting: boolean }>(db, sql`select exists (select 1 from rollup_dirty) as waiting`);
+    if (!row?.waiting) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**

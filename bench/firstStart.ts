@@ -1,14 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@sunstack/server/src/config.ts';
 import { selectRows } from '@sunstack/server/src/db/rawSql.ts';
+import { DEMO_PASSWORD } from '@sunstack/server/src/seed/demo.ts';
 import { startServer } from '@sunstack/server/src/server.ts';
-import { signedHeaders } from '@sunstack/server/src/test/harness.ts';
 import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
+import { signedCall, waitForRollups } from './appServer.ts';
 import { type BenchResult, percentile } from './figures.ts';
 
 const BUDGET_SECONDS = 20;
@@ -16,40 +16,6 @@ const BUDGET_WAIT_MS = 500;
 /** How often each probe asks while the history fills. */
 const PROBE_EVERY_MS = 100;
 const PROBE_SN = '869999000000001';
-
-/** One signed call over a fresh connection, as a browser tab would make it; answers the parsed envelope. */
-function call(port: number, path: string, body?: unknown, token = ''): Promise<{ errno: number; result: Record<string, unknown> }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: payload === undefined ? 'GET' : 'POST',
-        headers: {
-          ...signedHeaders(path, token, 'en'),
-          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-        },
-      },
-      (response) => {
-        let text = '';
-        response.on('data', (chunk) => {
-          text += chunk;
-        });
-        response.on('end', () => {
-          try {
-            resolve(JSON.parse(text));
-          } catch (error) {
-            reject(error);
-          }
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
 
 /** Calls `probe` every PROBE_EVERY_MS (never two at once) until stopped; answers the waits in ms. */
 function probeLoop(probe: () => Promise<unknown>) {
@@ -93,11 +59,11 @@ export async function run(): Promise<BenchResult> {
     const brokerUrl = server.dataLoop?.brokerUrl;
     if (!fleet || !brokerUrl) throw new Error('the embedded set-up runs no demo fleet');
 
-    const httpProbe = probeLoop(() => call(port, '/c/v0/user/access'));
+    const httpProbe = probeLoop(() => signedCall(false, port, '/c/v0/user/access', undefined, ''));
     // A datalogger of its own, registered by the demo administrator: its status is stored before its PUBACK.
-    const login = await call(port, '/c/v0/user/login', { user: 'demo_admin', password: 'demo1234' });
+    const login = await signedCall(false, port, '/c/v0/user/login', { user: 'demo_admin', password: DEMO_PASSWORD }, '');
     const token = String(login.result.token);
-    const created = await call(port, '/c/v0/module/create', { sn: PROBE_SN }, token);
+    const created = await signedCall(false, port, '/c/v0/module/create', { sn: PROBE_SN }, token);
     if (created.errno !== 0) throw new Error(`probe datalogger not registered: ${JSON.stringify(created)}`);
     client = await mqtt.connectAsync(brokerUrl, { username: PROBE_SN, password: String(created.result.secret), clientId: PROBE_SN });
     const connected = client;
@@ -105,11 +71,7 @@ export async function run(): Promise<BenchResult> {
 
     await fleet.backfilled;
     const stored = performance.now();
-    for (;;) {
-      const [row] = await selectRows<{ waiting: boolean }>(server.database.db, sql`select exists (select 1 from rollup_dirty) as waiting`);
-      if (!row?.waiting) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitForRollups(server.database.db);
     const rolledUp = performance.now();
     const httpWaits = await httpProbe.stop();
     const pubackWaits = await pubackProbe.stop();
@@ -119,7 +81,6 @@ export async function run(): Promise<BenchResult> {
     const worst = (waits: number[]) => waits[waits.length - 1] ?? 0;
     return {
       title: 'Embedded first start',
-      database: undefined,
       figures: [
         {
           name: 'Embedded first start: 60 days of demo history stored and rolled up',

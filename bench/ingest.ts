@@ -11,7 +11,7 @@ import { createFleetPlant } from '@sunstack/server/src/test/fleetFixture.ts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { type RunningApp, startApp } from './appServer.ts';
+import { type RunningApp, startApp, waitForRollups } from './appServer.ts';
 import { databaseCpuMeter, TICKS_PER_SECOND, ticksOf } from './databaseCpu.ts';
 import { type BenchResult, markdownTable } from './figures.ts';
 import { vars } from './telemetryVars.ts';
@@ -73,15 +73,6 @@ async function plainWrite(database: RunningApp['database'], batches: PlainRow[][
     }
   } finally {
     await client.end();
-  }
-}
-
-/** Resolves when the rollup job has taken in everything stored (no marks left). */
-async function waitForRollups(db: Db) {
-  for (;;) {
-    const [row] = await selectRows<{ waiting: boolean }>(db, sql`select exists (select 1 from rollup_dirty) as waiting`);
-    if (!row?.waiting) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

@@ -60,4 +60,3 @@ export async function startServer(config: Config) {
     },
   };
 }
-export type RunningServer = Awaited<ReturnType<typeof startServer>>;

@@ -106,7 +106,9 @@ async function storedRows() {
     const samples = row.samples === null ? 0 : Number(row.samples);
     const sums = (row.sums ?? {}) as Vars;
     const counts = (row.counts ?? {}) as Vars;
-    rows.set(`${row.subject_kind}/${row.subject_id}/${row.grain}/${Number(row.start) || row.start}`, {
+    // Interval rows start at an instant (ms, as the reference keys them), calendar rows on a local date.
+    const start = row.grain === '5m' || row.grain === '1h' ? Number(row.start) : row.start;
+    rows.set(`${row.subject_kind}/${row.subject_id}/${row.grain}/${start}`, {
       energy: Object.fromEntries(ENERGY_COUNTERS.map((counter) => [counter, Number(row[counter])])),
       samples,
       sums,
