@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@sunstack/server/src/config.ts';
 import { startDataLoop } from '@sunstack/server/src/dataLoop.ts';
 import type { Db } from '@sunstack/server/src/db/client.ts';
@@ -14,6 +12,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { type RunningApp, startApp, waitForRollups } from './appServer.ts';
 import { databaseCpuMeter, TICKS_PER_SECOND, ticksOf } from './databaseCpu.ts';
 import { type BenchResult, markdownTable } from './figures.ts';
+import { generate, type LoadJob } from './loadGenerator.ts';
 import { vars } from './telemetryVars.ts';
 
 /** Dataloggers of the live and replay phases (as fast as acknowledgements allow). */
@@ -34,17 +33,6 @@ const BUDGET_CPU_US = 50;
 /** Issue 17: PostgreSQL's CPU per message with the rollups current, and the whole system's (server, Mosquitto, database). */
 const BUDGET_DATABASE_US = 150;
 const BUDGET_SYSTEM_US = 250;
-
-const LOAD_SCRIPT = fileURLToPath(new URL('./ingestLoad.ts', import.meta.url));
-
-interface LoadJob {
-  url: string;
-  dataloggers: { sn: string; secret: string; device: string }[];
-  messages: number;
-  samplesPerMessage: number;
-  rate: number;
-  startTs: number;
-}
 
 type PlainRow = { device_id: number; ts: number; vars: Record<string, number> };
 
@@ -86,18 +74,6 @@ async function waitForRows(db: Db, fromTs: number, count: number) {
     if ((row?.n ?? 0) >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-/** Runs the load generator in its own process; answers messages acknowledged and seconds taken. */
-function generate(job: LoadJob): Promise<{ acked: number; seconds: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', LOAD_SCRIPT, JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited with ${code}`))));
-  });
 }
 
 /**

@@ -5,19 +5,8 @@
  * done when the broker acknowledges it, which the platform does only after storing it.
  */
 import mqtt, { type MqttClient } from 'mqtt';
+import type { LoadJob as Job } from './loadGenerator.ts';
 import { vars } from './telemetryVars.ts';
-
-interface Job {
-  url: string;
-  dataloggers: { sn: string; secret: string; device: string }[];
-  /** Messages per datalogger. */
-  messages: number;
-  samplesPerMessage: number;
-  /** Messages per second over all dataloggers; 0 = as fast as acknowledgements allow. */
-  rate: number;
-  /** Unique timestamps per run, so repeated runs store new rows. */
-  startTs: number;
-}
 
 /** protocol.md's default: a sample every 5 minutes (a replay of 288 samples is one day). */
 const SAMPLE_INTERVAL_MS = 300_000;

@@ -8,6 +8,7 @@ import { type BenchResult, type Figure, markdownTable } from './figures.ts';
 import { run as firstStart } from './firstStart.ts';
 import { run as ingest } from './ingest.ts';
 import { run as loginPageJs } from './loginPageJs.ts';
+import { run as mosquittoPersistence } from './mosquittoPersistence.ts';
 import { run as plantMap } from './plantMap.ts';
 import { run as scopeLists } from './scopeLists.ts';
 import { run as series } from './series.ts';
@@ -19,6 +20,7 @@ const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Plant map clusters at scale', run: plantMap },
   { title: 'Ingest', run: ingest },
   { title: 'Embedded first start', run: firstStart },
+  { title: 'Mosquitto persistence', run: mosquittoPersistence },
   { title: 'Series calls and fleet summary', run: series },
   { title: 'Alarms', run: alarms },
   { title: 'Memory per connected datalogger', run: connections },

@@ -33,8 +33,11 @@ export interface Mosquitto {
   url: string;
   /** With the `tls` option: a second listener, over TLS (`mqtts://localhost:…`, a self-signed certificate). */
   tlsUrl?: string;
-  /** Stops the broker cleanly (it saves its sessions) and starts it again. */
-  restart(): Promise<void>;
+  /**
+   * Stops the broker cleanly (it saves its sessions) and starts it again, with `settings` replacing
+   * the shipped file's lines of the same name when given (else as it ran).
+   */
+  restart(settings?: Record<string, string>): Promise<void>;
   /** Kills the broker (SIGKILL: it saves nothing) and starts it again on the same folder. */
   crash(): Promise<void>;
   stop(): Promise<void>;
@@ -109,11 +112,6 @@ export async function startMosquitto(
   if (!MOSQUITTO) throw new Error('These tests need Mosquitto 2: apt-get install mosquitto (.ci/run installs it).');
   const dir = await mkdtemp(join(tmpdir(), 'sunstack-mosquitto-'));
   const port = await freePort();
-  let shipped = readFileSync(join(REPO, 'deploy/mosquitto/mosquitto.conf'), 'utf8');
-  for (const [name, value] of Object.entries(options.settings ?? {})) {
-    const line = new RegExp(`^${name} .*$`, 'm');
-    shipped = line.test(shipped) ? shipped.replace(line, `${name} ${value}`) : `${shipped}\n${name} ${value}\n`;
-  }
   let tlsListener = '';
   const tlsPort = options.tls ? await freePort(port + 1) : undefined;
   if (tlsPort) {
@@ -128,11 +126,19 @@ export async function startMosquitto(
     );
     tlsListener = `listener ${tlsPort} localhost\ncertfile ${cert}\nkeyfile ${key}\n`;
   }
-  const conf = `${shipped.replaceAll('/var/lib/mosquitto/', `${dir}/`).replace(/^listener 1883$/m, `listener ${port} 127.0.0.1`)}
+  const writeConf = async (settings: Record<string, string> = {}) => {
+    let shipped = readFileSync(join(REPO, 'deploy/mosquitto/mosquitto.conf'), 'utf8');
+    for (const [name, value] of Object.entries(settings)) {
+      const line = new RegExp(`^${name} .*$`, 'm');
+      shipped = line.test(shipped) ? shipped.replace(line, `${name} ${value}`) : `${shipped}\n${name} ${value}\n`;
+    }
+    const conf = `${shipped.replaceAll('/var/lib/mosquitto/', `${dir}/`).replace(/^listener 1883$/m, `listener ${port} 127.0.0.1`)}
 ${tlsListener}user ${userInfo().username}
 sys_interval 1
 `;
-  await writeFile(join(dir, 'mosquitto.conf'), conf);
+    await writeFile(join(dir, 'mosquitto.conf'), conf);
+  };
+  await writeConf(options.settings);
   const dynsecFile = join(dir, 'dynamic-security.json');
   execFileSync('mosquitto_ctrl', ['dynsec', 'init', dynsecFile, ADMIN.username, ADMIN.password]);
   if (options.dataloggers) await writeDataloggers(dynsecFile, options.dataloggers);
@@ -172,8 +178,9 @@ sys_interval 1
   return {
     url: `mqtt://127.0.0.1:${port}`,
     tlsUrl: tlsPort ? `mqtts://localhost:${tlsPort}` : undefined,
-    async restart() {
+    async restart(settings) {
       await halt(broker);
+      if (settings) await writeConf(settings);
       broker = await launch();
     },
     async crash() {
