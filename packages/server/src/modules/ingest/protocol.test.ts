@@ -237,4 +237,62 @@ describe('device protocol on the embedded broker', () => {
     abort.abort();
     await client.endAsync();
   });
+
+  // A datalogger back from an outage replays a day of one-second samples; another datalogger's live
+  // samples go ahead of that history in the write queue (writeQueue.ts), so each waits for the batches
+  // already being written, not for the replay: counted in the replay's acknowledgements meanwhile,
+  // which no machine's speed changes. When the writers took batch after batch without letting I/O in,
+  // PGlite kept the live messages unread until the replay's whole window (20-42 messages) was stored.
+  it('lets live data of another datalogger through while a day-long replay is written', { timeout: 120_000 }, async () => {
+    const replaying = await createFleetPlant(t.database.db);
+    const live = await createFleetPlant(t.database.db);
+    const [replayClient, liveClient] = await Promise.all([
+      connect(replaying.dataloggerSn, replaying.secret),
+      connect(live.dataloggerSn, live.secret),
+    ]);
+    const samplesPerMessage = 1_440;
+    const messages = 86_400 / samplesPerMessage;
+    const dayStart = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 86_400_000;
+    let replayAcknowledged = 0;
+    const replayDone = (async () => {
+      const window: Promise<unknown>[] = [];
+      for (let m = 0; m < messages; m += 1) {
+        const samples = Array.from({ length: samplesPerMessage }, (_, i) => ({
+          ts: dayStart + (m * samplesPerMessage + i) * 1_000,
+          device: replaying.devices[0]?.sn,
+          vars: { pvPower: i / 1_000, loadsPower: 1 },
+        }));
+        window.push(
+          publish(replayClient, uplinkTopic(replaying.dataloggerSn, 'telemetry'), { seq: m, samples }).then(() => {
+            replayAcknowledged += 1;
+          }),
+        );
+        // Twenty unacknowledged at most, a datalogger's in-flight window.
+        if (window.length >= 20) await window.shift();
+      }
+      await Promise.all(window);
+    })();
+
+    // Live samples, one message at a time, until the replay is stored.
+    const replayWaits: number[] = [];
+    let seq = 0;
+    while (replayAcknowledged < messages) {
+      const before = replayAcknowledged;
+      const sample = { ts: Date.now(), device: live.devices[0]?.sn, vars: { pvPower: 1, loadsPower: 1 } };
+      await publish(liveClient, uplinkTopic(live.dataloggerSn, 'telemetry'), { seq: seq++, samples: [sample] });
+      replayWaits.push(replayAcknowledged - before);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await replayDone;
+    expect(replayWaits.length).toBeGreaterThan(5);
+    // Two batches being written of at most 5,000 samples (three replayed messages) each, the live
+    // message's own batch, and acknowledgements of earlier batches still on their way: about 12.
+    expect(Math.max(...replayWaits)).toBeLessThanOrEqual(15);
+    const [stored] = await selectRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from telemetry where device_id = ${replaying.devices[0]?.id as number}`,
+    );
+    expect(stored?.n).toBe(86_400);
+    await Promise.all([replayClient.endAsync(), liveClient.endAsync()]);
+  });
 });

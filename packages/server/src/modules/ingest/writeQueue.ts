@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { DeviceSample, TelemetryRepo } from '../telemetry/repo.ts';
 import type { IngestMetrics } from './metrics.ts';
 
@@ -90,6 +91,9 @@ export function createWriteQueue(
   async function writer() {
     while (queued() > 0) {
       if (queuedSamples < LINGER_BELOW_SAMPLES) await new Promise((resolve) => setTimeout(resolve, LINGER_MS));
+      // Lets I/O in before the next batch is taken: an embedded database answers through promises alone, so
+      // batch after batch of a replay would keep other dataloggers' live messages unread until it ran out.
+      else await setImmediate();
       const batch = takeBatch();
       if (batch.length > 0) await write(batch);
     }
