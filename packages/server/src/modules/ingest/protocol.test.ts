@@ -243,7 +243,10 @@ describe('device protocol on the embedded broker', () => {
   // already being written, not for the replay: counted in the replay's acknowledgements meanwhile,
   // which no machine's speed changes. When the writers took batch after batch without letting I/O in,
   // PGlite kept the live messages unread until the replay's whole window (20-42 messages) was stored.
-  it('lets live data of another datalogger through while a day-long replay is written', { timeout: 120_000 }, async () => {
+  it('lets live data of another datalogger and calls of the console through while a day-long replay is written', {
+    timeout: 120_000,
+  }, async () => {
+    const caller = await t.createAccount(Access.endUser);
     const replaying = await createFleetPlant(t.database.db);
     const live = await createFleetPlant(t.database.db);
     const [replayClient, liveClient] = await Promise.all([
@@ -273,14 +276,24 @@ describe('device protocol on the embedded broker', () => {
       await Promise.all(window);
     })();
 
-    // Live samples, one message at a time, until the replay is stored.
+    // Live samples, one message at a time, and a light call of the console, until the replay is stored.
     const replayWaits: number[] = [];
+    const callWaits: number[] = [];
     let seq = 0;
     while (replayAcknowledged < messages) {
       const before = replayAcknowledged;
       const sample = { ts: Date.now(), device: live.devices[0]?.sn, vars: { pvPower: 1, loadsPower: 1 } };
-      await publish(liveClient, uplinkTopic(live.dataloggerSn, 'telemetry'), { seq: seq++, samples: [sample] });
-      replayWaits.push(replayAcknowledged - before);
+      await Promise.all([
+        publish(liveClient, uplinkTopic(live.dataloggerSn, 'telemetry'), { seq: seq++, samples: [sample] }).then(() =>
+          replayWaits.push(replayAcknowledged - before),
+        ),
+        t.app.http
+          .inject({ method: 'GET', url: '/c/v0/user/access', headers: signedHeaders('/c/v0/user/access', caller.token, 'en') })
+          .then((answer) => {
+            expect(answer.json()).toMatchObject({ errno: 0 });
+            callWaits.push(replayAcknowledged - before);
+          }),
+      ]);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await replayDone;
@@ -288,6 +301,7 @@ describe('device protocol on the embedded broker', () => {
     // Two batches being written of at most 5,000 samples (three replayed messages) each, the live
     // message's own batch, and acknowledgements of earlier batches still on their way: about 12.
     expect(Math.max(...replayWaits)).toBeLessThanOrEqual(15);
+    expect(Math.max(...callWaits)).toBeLessThanOrEqual(15);
     const [stored] = await selectRows<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from telemetry where device_id = ${replaying.devices[0]?.id as number}`,
