@@ -47,4 +47,29 @@ describe('monitoring (issue 4)', () => {
     await visible(flow.getByText('4.56 kW'));
     expect(await flow.getByText('3.21 kW').count()).toBe(0);
   });
+
+  // Issue 21, defect 1: the plant's day, not the browser's. The browser sits in a zone whose date
+  // differs from Freiburg's at this moment (Kiritimati is 13 hours ahead of Berlin, Pago Pago 12
+  // behind: one of them always is on another day).
+  it("opens a plant's day chart and a device's history on the plant's today, in a browser far from it", async () => {
+    const freiburg = DEMO_FLEET_METADATA[0] as (typeof DEMO_FLEET_METADATA)[number];
+    const inverter = freiburg.devices.find((d) => d.type === 'inverter')?.sn as string;
+    const { database } = suite.server;
+    const [row] = await database.db.select({ id: plant.id }).from(plant).where(eq(plant.name, freiburg.name));
+    const dateIn = (timeZone: string) => new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short' }).format(Date.now());
+    const berlin = dateIn('Europe/Berlin');
+    const timezoneId = dateIn('Pacific/Kiritimati') !== berlin ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+    expect(dateIn(timezoneId)).not.toBe(berlin);
+
+    const page = await suite.page({ timezoneId });
+    await signIn(page, 'demo_user', '/bus/index');
+    await page.goto(`/bus/plant/detail?id=${row?.id}`);
+    await expect.poll(() => page.getByLabel('Period').first().inputValue()).toBe(berlin);
+    await visible(page.getByText('Times in Europe/Berlin').first());
+
+    await page.goto(`/bus/device/inverterDetail?sn=${inverter}`);
+    const from = page.getByPlaceholder('Start date');
+    await expect.poll(() => from.inputValue()).toBe(`${berlin} 00:00:00`);
+    await visible(page.getByText('Times in Europe/Berlin').first());
+  });
 });

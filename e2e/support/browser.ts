@@ -28,6 +28,8 @@ export async function launchBrowser(): Promise<Browser> {
 
 export interface PageOptions {
   viewport?: { width: number; height: number };
+  /** The browser's zone (Europe/Berlin unless given). */
+  timezoneId?: string;
 }
 
 /** A fresh context (own local storage, cookies) and page, so tests do not share a session. */
@@ -40,7 +42,7 @@ export async function newPage(
     baseURL: baseUrl,
     viewport: options.viewport ?? { width: 1366, height: 900 },
     locale: 'en-US',
-    timezoneId: 'Europe/Berlin',
+    timezoneId: options.timezoneId ?? 'Europe/Berlin',
   });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(20_000);

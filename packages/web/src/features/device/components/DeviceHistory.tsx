@@ -1,12 +1,13 @@
 import { MAX_HISTORY_DAYS } from '@sunstack/shared';
-import { Card, DatePicker, Empty, Flex, Select, Skeleton, theme } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Card, DatePicker, Empty, Flex, Select, Skeleton, Typography, theme } from 'antd';
+import type { Dayjs } from 'dayjs';
 import type { EChartsOption } from 'echarts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart, useChartAxis } from '../../../components/EChart.tsx';
 import { ChartExport } from '../../../lib/ChartExport.tsx';
 import type { ExportTable } from '../../../lib/exportTable.ts';
+import { browserZone, chartTime, instantOf, wallClock } from '../../../lib/plantTime.ts';
 import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { useDeviceHistory } from '../api/deviceData.ts';
 import { variableHeading } from './variableText.ts';
@@ -14,19 +15,23 @@ import { variableHeading } from './variableText.ts';
 /** A chart of this many points fits any screen at about two points per pixel. */
 const CHART_POINTS = 1_500;
 
-/** The range the screen was opened with (`?from=&to=` in ms, e.g. the time around an alarm), or today until now. */
-function initialRange(query: Record<string, string>): [Dayjs, Dayjs] {
+/**
+ * The range the screen was opened with (`?from=&to=` in ms, e.g. the time around an alarm), or the
+ * plant's today until now, as the plant's wall clock.
+ */
+function initialRange(query: Record<string, string>, timeZone: string): [Dayjs, Dayjs] {
   const from = Number(query.from);
   const to = Number(query.to);
   if (Number.isSafeInteger(from) && Number.isSafeInteger(to) && from >= 0 && to > from && to - from <= MAX_HISTORY_DAYS * 86_400_000)
-    return [dayjs(from), dayjs(to)];
-  return [dayjs().startOf('day'), dayjs()];
+    return [wallClock(timeZone, from), wallClock(timeZone, to)];
+  const now = wallClock(timeZone, Date.now());
+  return [now.startOf('day'), now];
 }
 
 /**
  * The history of any of a device's variables over a chosen range (today by default, or the tab's
  * `from`/`to`), exportable
- * as xlsx or CSV with times in the plant's zone (once known). `names` are the variables the device reports; the
+ * as xlsx or CSV, all in the plant's zone. `names` are the variables the device reports; the
  * chart starts with the first of `preferred` it has.
  */
 export function DeviceHistory({
@@ -40,21 +45,25 @@ export function DeviceHistory({
   preferred: string[];
   timeZone: string | undefined;
 }) {
+  // The plant's zone; a device without a known plant is shown in the browser's.
+  const zone = timeZone ?? browserZone();
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const axis = useChartAxis();
   const { query } = useTab();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => initialRange(query));
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => initialRange(query, zone));
   const [variables, setVariables] = useState<string[]>([]);
   const chosen = variables.length > 0 ? variables : preferred.filter((name) => names.includes(name)).slice(0, 1);
   const history = useDeviceHistory(
-    { sn, begin: range[0].valueOf(), end: range[1].valueOf(), variables: chosen, points: CHART_POINTS },
+    { sn, begin: instantOf(zone, range[0]), end: instantOf(zone, range[1]), variables: chosen, points: CHART_POINTS },
     chosen.length > 0,
   );
   useTabBusy(history.isFetching);
 
   const option = useMemo<EChartsOption>(
     () => ({
+      // Instants shifted to the plant's wall clock, laid out in UTC: ticks and tooltips in the plant's time.
+      useUTC: true,
       tooltip: { trigger: 'axis' },
       legend: { top: 0, textStyle: { color: token.colorText } },
       grid: { left: 56, right: 16, top: 40, bottom: 32 },
@@ -64,10 +73,10 @@ export function DeviceHistory({
         type: 'line',
         name: variableHeading(t, s.variable),
         showSymbol: false,
-        data: s.data,
+        data: s.data.map(([ts, value]) => [chartTime(zone, ts), value]),
       })),
     }),
-    [history.data, token, axis, t],
+    [history.data, token, axis, t, zone],
   );
 
   // One row per time any variable has a value; a variable without one there stays empty.
@@ -104,15 +113,16 @@ export function DeviceHistory({
               allowClear={false}
               aria-label={t('monitoring.period')}
               disabledDate={(day, info) =>
-                day.isAfter(dayjs()) || (info.from ? Math.abs(day.diff(info.from, 'day')) > MAX_HISTORY_DAYS : false)
+                day.isAfter(wallClock(zone, Date.now()), 'day') ||
+                (info.from ? Math.abs(day.diff(info.from, 'day')) > MAX_HISTORY_DAYS : false)
               }
               onChange={(value) => value?.[0] && value[1] && setRange([value[0], value[1]])}
             />
+            <Typography.Text type="secondary" style={{ alignSelf: 'center' }}>
+              {t('monitoring.inZone', { zone })}
+            </Typography.Text>
           </Flex>
-          <ChartExport
-            table={timeZone && history.data && !empty ? () => table(timeZone) : undefined}
-            name={`${sn}-${range[0].format('YYYY-MM-DD')}`}
-          />
+          <ChartExport table={history.data && !empty ? () => table(zone) : undefined} name={`${sn}-${range[0].format('YYYY-MM-DD')}`} />
         </Flex>
         {empty ? (
           <Empty description={t('monitoring.noData')} />

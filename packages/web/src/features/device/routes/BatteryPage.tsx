@@ -41,7 +41,8 @@ function BatteryView({ sn }: { sn: string }) {
           <BatteryNow values={values} plantId={detail.data.plantId} />
         </Col>
         <Col xs={24} xl={15}>
-          <DeviceHistory sn={sn} names={names} preferred={PREFERRED_VARIABLES} timeZone={values?.timeZone} />
+          {/* Starts again once the plant's zone is known: its range is the plant's today. */}
+          <DeviceHistory key={values?.timeZone} sn={sn} names={names} preferred={PREFERRED_VARIABLES} timeZone={values?.timeZone} />
         </Col>
       </Row>
     </Flex>

@@ -113,7 +113,8 @@ export default function DeviceDetailPage() {
           </Card>
         </Col>
         <Col xs={24} xl={16}>
-          <DeviceHistory sn={sn} names={names} preferred={PREFERRED_VARIABLES} timeZone={values?.timeZone} />
+          {/* Starts again once the plant's zone is known: its range is the plant's today. */}
+          <DeviceHistory key={values?.timeZone} sn={sn} names={names} preferred={PREFERRED_VARIABLES} timeZone={values?.timeZone} />
         </Col>
       </Row>
     </Flex>

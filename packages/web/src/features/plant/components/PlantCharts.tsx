@@ -1,12 +1,13 @@
 import type { ReportDimension } from '@sunstack/shared';
-import { DatePicker, Empty, Flex, Segmented, Skeleton, theme } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { DatePicker, Empty, Flex, Segmented, Skeleton, Typography, theme } from 'antd';
+import type { Dayjs } from 'dayjs';
 import type { EChartsOption } from 'echarts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart, useChartAxis } from '../../../components/EChart.tsx';
 import { ChartExport } from '../../../lib/ChartExport.tsx';
 import type { ExportTable } from '../../../lib/exportTable.ts';
+import { wallClock } from '../../../lib/plantTime.ts';
 import { usePlantCurves } from '../api/plantCurves.ts';
 import { usePlantReport } from '../api/plantReport.ts';
 
@@ -34,7 +35,9 @@ export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number;
   const { token } = theme.useToken();
   const axis = useChartAxis();
   const [dimension, setDimension] = useState<ReportDimension>('day');
-  const [date, setDate] = useState<Dayjs>(() => dayjs());
+  // The plant's today, not the browser's: a browser in Auckland opens a Freiburg plant on Freiburg's day.
+  const today = wallClock(timeZone, Date.now());
+  const [date, setDate] = useState<Dayjs>(today);
   const period = { year: date.year(), month: date.month() + 1, day: date.date() };
   const curves = usePlantCurves({ id: plantId, ...period }, dimension === 'day');
   const report = usePlantReport({ id: plantId, dimension, ...period }, dimension !== 'day');
@@ -102,11 +105,14 @@ export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number;
               picker={PICKERS[dimension]}
               value={date}
               allowClear={false}
-              disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+              disabledDate={(d) => d.isAfter(today, 'day')}
               onChange={(value) => value && setDate(value)}
               aria-label={t('monitoring.period')}
             />
           )}
+          <Typography.Text type="secondary" style={{ alignSelf: 'center' }}>
+            {t('monitoring.inZone', { zone: timeZone })}
+          </Typography.Text>
         </Flex>
         <ChartExport table={chart.empty ? undefined : chart.table} name={`${plantName}-${periodLabel}`} />
       </Flex>
