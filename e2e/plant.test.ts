@@ -25,13 +25,15 @@ describe('plants across branches (issue 3)', () => {
     const registered = await api('/c/v0/module/create', { sn });
     expect(registered.errno).toBe(0);
 
-    const installer = await suite.page();
+    // A browser in New York: the plant's zone comes from its country, not from the browser (issue 21 defect 2).
+    const installer = await suite.page({ timezoneId: 'America/New_York' });
     await signIn(installer, 'demo_installer', '/bus/index');
     await installer.goto('/bus/plant/add');
     await installer.getByLabel('Site name').fill('E2E rooftop');
     await installer.getByLabel('Country or region').click();
     await installer.keyboard.type('Germany');
     await installer.keyboard.press('Enter');
+    await visible(installer.getByText('Set from the country: Europe/Berlin. Change it if the plant keeps another time.'));
     await installer.getByLabel('City').fill('Stuttgart');
     await installer.getByLabel('Datalogger SN 1').fill(sn);
     await installer.getByLabel('Check code 1').fill(String(registered.result.checkCode));
@@ -41,6 +43,7 @@ describe('plants across branches (issue 3)', () => {
     await installer.waitForURL((url) => url.pathname === '/bus/plant/detail');
     const plantId = new URL(installer.url()).searchParams.get('id');
     await visible(installer.getByText(sn));
+    await visible(installer.getByText(/^Europe\/Berlin \(UTC\+0[12]:00\)/));
     await snap(installer, 'plant-created-by-installer');
 
     const owner = await suite.page();
@@ -74,5 +77,25 @@ describe('plants across branches (issue 3)', () => {
       installer.getByText("41908-The check code does not match the serial number. Both are printed on the datalogger's label."),
     );
     await visible(installer.getByText('This check code does not match the serial number.'));
+  });
+
+  it("takes a new plant's zone from its position where its country keeps several times", async () => {
+    const installer = await suite.page({ timezoneId: 'America/New_York' });
+    await signIn(installer, 'demo_installer', '/bus/index');
+    await installer.goto('/bus/plant/add');
+    await installer.getByLabel('Country or region').click();
+    await installer.keyboard.type('France');
+    await installer.keyboard.press('Enter');
+    await visible(installer.getByText('Set from the country: Europe/Paris. Change it if the plant keeps another time.'));
+    // Spain keeps two times (the Canaries an hour behind): the field asks again, until the position says.
+    await installer.getByLabel('Country or region').click();
+    await installer.keyboard.type('Spain');
+    await installer.keyboard.press('Enter');
+    await expect.poll(() => installer.getByText('Europe/Paris').count()).toBe(0);
+    await installer.getByLabel('Latitude').fill('28.1');
+    await installer.getByLabel('Longitude').fill('-15.43');
+    await visible(installer.getByText("Set from the plant's position: Atlantic/Canary. Change it if the plant keeps another time."));
+    await visible(installer.getByTitle('Atlantic/Canary'));
+    await snap(installer, 'plant-zone-from-position');
   });
 });

@@ -13,9 +13,9 @@ const round = (value: number) => Math.round(value * 1e5) / 1e5;
 /**
  * Picks a plant's latitude and longitude by clicking the map (the plant map's base map, so it
  * works offline too). Lives inside a plant form: it reads and sets the form's `latitude` and
- * `longitude` fields.
+ * `longitude` fields, and tells `onPicked` (setting fields this way is no change the form reports).
  */
-export function LocationPicker() {
+export function LocationPicker({ onPicked }: { onPicked(position: Position): void }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const latitude = Form.useWatch('latitude', form) as number | null | undefined;
@@ -67,7 +67,10 @@ export function LocationPicker() {
     setMap(undefined);
   };
   const apply = () => {
-    if (picked) form.setFieldsValue(picked);
+    if (picked) {
+      form.setFieldsValue(picked);
+      onPicked(picked);
+    }
     close();
   };
   const shown = picked ?? current;

@@ -10,6 +10,7 @@ import {
 } from '@sunstack/shared';
 import { Button, Col, DatePicker, Divider, Form, Input, InputNumber, message, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCountries } from '../../../api/countries.ts';
@@ -18,6 +19,7 @@ import { useCreatePlant } from '../api/createPlant.ts';
 import { useUpdatePlant } from '../api/updatePlant.ts';
 import { DataloggerSnList } from './DataloggerSnList.tsx';
 import { LocationPicker } from './LocationPicker.tsx';
+import { zoneAtPosition, zoneOfCountry } from './plantZone.ts';
 import { replaceCurrentTab } from './replaceCurrentTab.ts';
 
 type FormValues = Omit<PlantCreateBody, 'commissionedOn' | 'gridConnectedOn' | 'dataloggers'> & {
@@ -28,7 +30,6 @@ type FormValues = Omit<PlantCreateBody, 'commissionedOn' | 'gridConnectedOn' | '
 type Contact = NonNullable<PlantCreateBody['userContact']>;
 
 const TIME_ZONES = Intl.supportedValuesOf('timeZone');
-const ownZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const day = (value?: Dayjs | null) => value?.format('YYYY-MM-DD');
 
 /** Drops empty optional fields, so the server sees only what was filled in. */
@@ -69,6 +70,30 @@ export function PlantForm({ plant }: { plant?: PlantDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<FormValues>();
+  const timeZone = Form.useWatch('timeZone', form);
+  /** The zone last set from the plant's position or country, said beside the field while it stands. */
+  const [zoneFound, setZoneFound] = useState<{ zone: string; from: 'position' | 'country' }>();
+
+  // The zone follows where the plant is: its position when there is one, else a country that keeps one time.
+  // A zone picked by hand, or found from the position, is never replaced by a country's.
+  const zoneFollowsPlace = async (changed: Partial<FormValues>, all: Partial<FormValues>) => {
+    if ('timeZone' in changed) return setZoneFound(undefined);
+    const { latitude, longitude, country } = all;
+    let found: typeof zoneFound;
+    if (('latitude' in changed || 'longitude' in changed) && typeof latitude === 'number' && typeof longitude === 'number') {
+      const zone = await zoneAtPosition(latitude, longitude);
+      if (zone) found = { zone, from: 'position' };
+    } else if ('country' in changed && country && (!all.timeZone || zoneFound?.from === 'country')) {
+      const zone = await zoneOfCountry(country);
+      // A country of several times: the previous country's zone would be wrong, so the field asks again.
+      found = zone ? { zone, from: 'country' } : undefined;
+      if (!found) form.setFieldValue('timeZone', undefined);
+      setZoneFound(found);
+    }
+    if (!found) return;
+    form.setFieldValue('timeZone', found.zone);
+    setZoneFound(found);
+  };
   const countries = useCountries();
   const create = useCreatePlant();
   const update = useUpdatePlant();
@@ -141,9 +166,8 @@ export function PlantForm({ plant }: { plant?: PlantDetail }) {
       form={form}
       layout="vertical"
       onFinish={onFinish}
-      initialValues={
-        plant ? formValuesOf(plant) : { type: 'residential', timeZone: ownZone, currency: 'EUR', dataloggers: [{ sn: '', checkCode: '' }] }
-      }
+      onValuesChange={zoneFollowsPlace}
+      initialValues={plant ? formValuesOf(plant) : { type: 'residential', currency: 'EUR', dataloggers: [{ sn: '', checkCode: '' }] }}
       scrollToFirstError
       style={{ maxWidth: 960 }}
     >
@@ -183,7 +207,14 @@ export function PlantForm({ plant }: { plant?: PlantDetail }) {
             label={t('plant.timeZone')}
             name="timeZone"
             rules={[zodRule(plantFields.shape.timeZone, t)]}
-            extra={t('plant.summerTimeHint')}
+            extra={
+              <>
+                {zoneFound && zoneFound.zone === timeZone && (
+                  <div>{t(`plant.timeZoneFrom.${zoneFound.from}`, { zone: zoneFound.zone })}</div>
+                )}
+                {t('plant.summerTimeHint')}
+              </>
+            }
           >
             <Select showSearch options={TIME_ZONES.map((zone) => ({ value: zone, label: zone }))} />
           </Form.Item>
@@ -199,7 +230,7 @@ export function PlantForm({ plant }: { plant?: PlantDetail }) {
           </Form.Item>
         </Col>
         <Col span={24}>
-          <LocationPicker />
+          <LocationPicker onPicked={(position) => void zoneFollowsPlace(position, { ...form.getFieldsValue(), ...position })} />
         </Col>
         <Col xs={12} md={6}>
           <Form.Item label={t('plant.systemSizeKw')} name="systemSizeKw">
