@@ -5,7 +5,10 @@ import { type App, buildApp } from '@sunstack/server/src/app.ts';
 import { loadConfig } from '@sunstack/server/src/config.ts';
 import type { Db } from '@sunstack/server/src/db/client.ts';
 import { selectRows } from '@sunstack/server/src/db/rawSql.ts';
+import { createAccountRepo } from '@sunstack/server/src/modules/account/repo.ts';
+import { hashPassword } from '@sunstack/server/src/modules/session/password.ts';
 import { openTestDatabase, signedHeaders } from '@sunstack/server/src/test/harness.ts';
+import { Access } from '@sunstack/shared';
 import { sql } from 'drizzle-orm';
 import { benchDatabaseUrl } from './databaseCpu.ts';
 
@@ -120,4 +123,20 @@ export async function waitForRollups(db: Db) {
 export async function settleDatabase(database: RunningApp['database']) {
   await database.execute('VACUUM ANALYZE');
   await database.execute('CHECKPOINT');
+}
+
+/** The password of the administrators benchmarks create. */
+export const BENCH_PASSWORD = 'bench-pass';
+
+/** An administrator at the root of the organisation (sees every plant), signed in with BENCH_PASSWORD. */
+export async function createBenchAdmin(database: RunningApp['database'], username: string) {
+  const accounts = createAccountRepo(database.db);
+  return accounts.insert({
+    organisationId: await accounts.rootOrganisationId(),
+    username,
+    email: `${username}@bench.test`,
+    passwordHash: await hashPassword(BENCH_PASSWORD),
+    access: Access.admin,
+    clientId: username,
+  });
 }

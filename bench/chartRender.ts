@@ -1,12 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAccountRepo } from '@sunstack/server/src/modules/account/repo.ts';
-import { hashPassword } from '@sunstack/server/src/modules/session/password.ts';
-import { Access } from '@sunstack/shared';
 import { chromium, type Page } from 'playwright-core';
-import { startApp } from './appServer.ts';
+import { createBenchAdmin, startApp } from './appServer.ts';
 import { type BenchResult, markdownTable, percentile } from './figures.ts';
+import { signInThroughForm } from './pageJs.ts';
 
 const WEB_DIST = process.env.WEB_DIST ?? fileURLToPath(new URL('../packages/web/dist/', import.meta.url));
 const RENDERS = 10;
@@ -115,26 +113,14 @@ export async function run(): Promise<BenchResult> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
-    const accounts = createAccountRepo(server.database.db);
-    const admin = await accounts.insert({
-      organisationId: await accounts.rootOrganisationId(),
-      username: 'chart_admin',
-      email: 'chart_admin@bench.test',
-      passwordHash: await hashPassword('bench-pass'),
-      access: Access.admin,
-      clientId: 'chart_admin',
-    });
+    const admin = await createBenchAdmin(server.database, 'chart_admin');
     const today = new Date(new Date().setUTCHours(0, 0, 0, 0));
     await server.database.execute(deviceSql(admin.id, new Date(today.getTime() - 366 * DAY_MS), today));
 
     const context = await browser.newContext({ locale: 'en-US', timezoneId: 'UTC', viewport: { width: 1440, height: 900 } });
     await context.addInitScript(INSTRUMENT);
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/login`);
-    await page.getByLabel('User name or email').fill('chart_admin');
-    await page.getByLabel('Password', { exact: true }).fill('bench-pass');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await signInThroughForm(page, server.baseUrl, 'chart_admin');
     await page.goto(`${server.baseUrl}/bus/device/inverterDetail?sn=${SN}`);
     await page.getByText('pvPower').first().waitFor();
 

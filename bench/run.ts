@@ -9,6 +9,7 @@ import { run as firstStart } from './firstStart.ts';
 import { run as ingest } from './ingest.ts';
 import { run as loginPageJs } from './loginPageJs.ts';
 import { run as mosquittoPersistence } from './mosquittoPersistence.ts';
+import { run as plantDetailJs } from './plantDetailJs.ts';
 import { run as plantMap } from './plantMap.ts';
 import { run as scopeLists } from './scopeLists.ts';
 import { run as series } from './series.ts';
@@ -16,6 +17,7 @@ import { run as series } from './series.ts';
 const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Authenticated light call vs bare Fastify', run: authCall },
   { title: 'Login page JavaScript', run: loginPageJs },
+  { title: 'Plant detail JavaScript', run: plantDetailJs },
   { title: 'Plant and device lists at scale', run: scopeLists },
   { title: 'Plant map clusters at scale', run: plantMap },
   { title: 'Ingest', run: ingest },

@@ -1,8 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { createAccountRepo } from '@sunstack/server/src/modules/account/repo.ts';
-import { hashPassword } from '@sunstack/server/src/modules/session/password.ts';
-import { Access } from '@sunstack/shared';
-import { settleDatabase, startApp } from './appServer.ts';
+import { BENCH_PASSWORD, createBenchAdmin, settleDatabase, startApp } from './appServer.ts';
 import type { BenchResult } from './figures.ts';
 import { markdownTable, percentile } from './figures.ts';
 
@@ -53,20 +50,11 @@ function fleetSql(admin: number) {
 export async function run(): Promise<BenchResult> {
   const server = await startApp({ WEB_DIST: '/nonexistent' });
   try {
-    const accounts = createAccountRepo(server.database.db);
-    const root = await accounts.rootOrganisationId();
-    const admin = await accounts.insert({
-      organisationId: root,
-      username: 'series_admin',
-      email: 'series_admin@bench.test',
-      passwordHash: await hashPassword('bench-pass'),
-      access: Access.admin,
-      clientId: 'series_admin',
-    });
+    const admin = await createBenchAdmin(server.database, 'series_admin');
     await server.database.execute(fleetSql(admin.id));
     await settleDatabase(server.database);
 
-    const token = String((await server.call('/c/v0/user/login', { user: 'series_admin', password: 'bench-pass' })).result.token);
+    const token = String((await server.call('/c/v0/user/login', { user: 'series_admin', password: BENCH_PASSWORD })).result.token);
     const time = async (run: () => Promise<unknown>) => {
       await run();
       const times: number[] = [];

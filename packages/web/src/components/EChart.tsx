@@ -2,11 +2,11 @@ import { theme } from 'antd';
 import type { EChartsOption } from 'echarts';
 import { useEffect, useMemo, useRef } from 'react';
 
-type Echarts = typeof import('echarts');
+type Echarts = typeof import('./echartsParts.ts');
 let echartsModule: Promise<Echarts> | undefined;
-/** ECharts is large; it loads with the first chart, never with the sign-in page. */
+/** ECharts is large; the parts the console uses load with the first chart, never with the sign-in page. */
 const loadEcharts = () => {
-  echartsModule ??= import('echarts');
+  echartsModule ??= import('./echartsParts.ts');
   return echartsModule;
 };
 
