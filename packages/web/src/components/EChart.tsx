@@ -54,6 +54,23 @@ export function EChart({ option, height = 320, label }: { option: EChartsOption;
   return <div ref={box} role="img" aria-label={label} style={{ width: '100%', height }} />;
 }
 
+/**
+ * A time axis's labels by level: at a day's start its date (month-day), not ECharts' bare day
+ * number; within a day the time.
+ */
+export const TIME_AXIS_LABELS = {
+  year: '{yyyy}',
+  month: '{yyyy}-{MM}',
+  day: '{MM}-{dd}',
+  hour: '{HH}:{mm}',
+  minute: '{HH}:{mm}',
+  second: '{HH}:{mm}:{ss}',
+  millisecond: '{HH}:{mm}:{ss}',
+};
+
+/** A legend that scrolls in one line instead of wrapping over the plot on a narrow screen. */
+export const chartLegend = (color: string) => ({ type: 'scroll' as const, top: 0, textStyle: { color } });
+
 /** Axis colours of the console's theme, labels thinned where they would overlap (narrow screens). */
 export function useChartAxis() {
   const { token } = theme.useToken();

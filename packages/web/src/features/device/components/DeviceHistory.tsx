@@ -4,7 +4,7 @@ import type { Dayjs } from 'dayjs';
 import type { EChartsOption } from 'echarts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart, useChartAxis } from '../../../components/EChart.tsx';
+import { chartLegend, EChart, TIME_AXIS_LABELS, useChartAxis } from '../../../components/EChart.tsx';
 import { ChartExport } from '../../../lib/ChartExport.tsx';
 import type { ExportTable } from '../../../lib/exportTable.ts';
 import { browserZone, chartTime, instantOf, wallClock } from '../../../lib/plantTime.ts';
@@ -65,9 +65,9 @@ export function DeviceHistory({
       // Instants shifted to the plant's wall clock, laid out in UTC: ticks and tooltips in the plant's time.
       useUTC: true,
       tooltip: { trigger: 'axis' },
-      legend: { top: 0, textStyle: { color: token.colorText } },
+      legend: chartLegend(token.colorText),
       grid: { left: 56, right: 16, top: 40, bottom: 32 },
-      xAxis: { type: 'time', ...axis },
+      xAxis: { type: 'time', ...axis, axisLabel: { ...axis.axisLabel, formatter: TIME_AXIS_LABELS } },
       yAxis: { type: 'value', ...axis },
       series: (history.data?.series ?? []).map((s) => ({
         type: 'line',

@@ -4,10 +4,10 @@ import type { Dayjs } from 'dayjs';
 import type { EChartsOption } from 'echarts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart, useChartAxis } from '../../../components/EChart.tsx';
+import { chartLegend, EChart, TIME_AXIS_LABELS, useChartAxis } from '../../../components/EChart.tsx';
 import { ChartExport } from '../../../lib/ChartExport.tsx';
 import type { ExportTable } from '../../../lib/exportTable.ts';
-import { wallClock } from '../../../lib/plantTime.ts';
+import { chartTime, wallClock } from '../../../lib/plantTime.ts';
 import { usePlantCurves } from '../api/plantCurves.ts';
 import { usePlantReport } from '../api/plantReport.ts';
 
@@ -19,12 +19,6 @@ const ENERGY_SERIES = [
   ['gridConsumptionTotal', 'import'],
 ] as const;
 const PICKERS = { day: 'date', month: 'month', year: 'year' } as const;
-
-/** The time of day of `ts` in the plant's own zone, e.g. "14:05". */
-const timeInZone = (timeZone: string) => {
-  const format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  return (ts: number) => format.format(ts);
-};
 
 /**
  * A plant's charts: 5-minute power curves of a day, daily energy of a month, monthly energy of a
@@ -45,19 +39,26 @@ export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number;
   const chart = useMemo(() => {
     if (dimension === 'day') {
       const series = curves.data?.series ?? [];
-      const clock = timeInZone(timeZone);
-      const times = series[0]?.data.map(([ts]) => clock(ts)) ?? [];
       const option: EChartsOption = {
+        // Instants shifted to the plant's wall clock, laid out in UTC: ticks on the plant's whole hours.
+        useUTC: true,
         tooltip: { trigger: 'axis', valueFormatter: (v) => `${Number(v).toFixed(2)} kW` },
-        legend: { top: 0, textStyle: { color: token.colorText } },
+        legend: chartLegend(token.colorText),
         grid: { left: 48, right: 16, top: 40, bottom: 32 },
-        xAxis: { type: 'category', data: times, ...axis },
+        // The whole local day, 00:00 to 24:00, however much of it has data.
+        xAxis: {
+          type: 'time',
+          min: Date.UTC(date.year(), date.month(), date.date()),
+          max: Date.UTC(date.year(), date.month(), date.date() + 1),
+          ...axis,
+          axisLabel: { ...axis.axisLabel, formatter: TIME_AXIS_LABELS },
+        },
         yAxis: { type: 'value', name: 'kW', ...axis },
         series: series.map((s) => ({
           type: 'line',
           name: t(`monitoring.node.${s.variable}`),
           showSymbol: false,
-          data: s.data.map(([, v]) => Number(v.toFixed(3))),
+          data: s.data.map(([ts, v]) => [chartTime(timeZone, ts), Number(v.toFixed(3))]),
         })),
       };
       const table = (): ExportTable => ({
@@ -65,7 +66,7 @@ export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number;
         rows: (series[0]?.data ?? []).map(([ts], i) => [new Date(ts), ...series.map((s) => s.data[i]?.[1] ?? null)]),
         timeZone,
       });
-      return { option, table, empty: times.length === 0 };
+      return { option, table, empty: (series[0]?.data.length ?? 0) === 0 };
     }
     const data = report.data;
     const buckets = data?.buckets ?? [];
@@ -75,7 +76,7 @@ export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number;
     }));
     const option: EChartsOption = {
       tooltip: { trigger: 'axis', valueFormatter: (v) => `${Number(v).toFixed(2)} kWh` },
-      legend: { top: 0, textStyle: { color: token.colorText } },
+      legend: chartLegend(token.colorText),
       grid: { left: 56, right: 16, top: 40, bottom: 32 },
       xAxis: { type: 'category', data: buckets, ...axis },
       yAxis: { type: 'value', name: 'kWh', ...axis },
@@ -87,7 +88,7 @@ export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number;
       timeZone,
     });
     return { option, table, empty: series.every((s) => s.data.every((v) => v === 0)) };
-  }, [dimension, curves.data, report.data, timeZone, t, token, axis]);
+  }, [dimension, curves.data, report.data, timeZone, t, token, axis, date]);
 
   const loading = dimension === 'day' ? curves.isPending : report.isPending;
   const periodLabel = dimension === 'lifetime' ? 'lifetime' : date.format({ day: 'YYYY-MM-DD', month: 'YYYY-MM', year: 'YYYY' }[dimension]);
