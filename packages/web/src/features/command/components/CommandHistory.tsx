@@ -28,7 +28,7 @@ export function CommandHistory({
   const time = (at: number | null) => (at === null ? '—' : plantTime(at, device.timeZone, tag));
   const columns: ColumnsType<Command> = [
     { title: t('remoteSetting.column.createdAt'), dataIndex: 'createdAt', render: time, width: 170 },
-    { title: t('remoteSetting.column.command'), key: 'command', render: (_, command) => commandText(t, command) },
+    { title: t('remoteSetting.column.command'), key: 'command', render: (_, command) => commandText(t, command), width: 240 },
     { title: t('remoteSetting.column.createdBy'), dataIndex: 'createdBy', width: 140 },
     { title: t('remoteSetting.column.state'), key: 'state', render: (_, command) => <CommandStateTag command={command} />, width: 130 },
     {
@@ -58,7 +58,7 @@ export function CommandHistory({
         rows={page?.commands}
         total={page?.total}
         columns={columns}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 1100 }}
         locale={{ emptyText: t('remoteSetting.noCommands') }}
       />
     </Card>

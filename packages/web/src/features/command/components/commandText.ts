@@ -3,11 +3,17 @@ import type { TFunction } from 'i18next';
 import { EDITABLE_SETTINGS, settingText } from './settingFields.ts';
 
 const kindOf = (key: string) => EDITABLE_SETTINGS.find((setting) => setting.key === key)?.kind;
+/** The screen's order of the settings; others (schedule periods, keys the console does not know) after them. */
+const rank = (key: string) => {
+  const index = EDITABLE_SETTINGS.findIndex((setting) => setting.key === key);
+  return index < 0 ? EDITABLE_SETTINGS.length : index;
+};
 
-/** Settings as "Minimum SoC 20 %, Work mode Backup"; schedule periods by their count; unknown keys by name. */
+/** Settings as "Work mode Backup, Minimum SoC 20 %" in the screen's order; schedule periods by their count; unknown keys by name. */
 export function settingsText(t: TFunction, settings: Record<string, unknown>): string {
   const workMode = (mode: WorkMode) => t(`remoteSetting.workModes.${mode}`, { defaultValue: mode });
   return Object.entries(settings)
+    .sort(([a], [b]) => rank(a) - rank(b))
     .map(([key, value]) => {
       if (key === 'SchedulePeriods') return t('remoteSetting.periodCount', { count: Array.isArray(value) ? value.length : 0 });
       const kind = kindOf(key);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { button, FakeStream, fakeServer, openScreen, setUpScreenTests, tableRows, type, until } from '../../../test/screen.tsx';
 
 const SN = 'INV123456789';
-const READ_AT = Date.UTC(2026, 10, 26, 8, 30);
+const READ_AT = Date.UTC(2026, 2, 1, 8, 30);
 
 const DETAIL: DeviceDetail = {
   sn: SN,
@@ -160,6 +160,15 @@ describe('remote setting screen (issue 18)', () => {
     screen.click('Send changes');
     await until(() => server.bodies('/c/v0/device/setting/set').length === 1);
     expect(server.bodies('/c/v0/device/setting/set')).toEqual([{ sn: SN, settings: { MinSoc: 20, ExportLimit: 3.5 } }]);
+    screen.unmount();
+  }, 20_000);
+
+  it('does not read again what the device reported within the last minute', async () => {
+    const fresh = { value: 10, at: Date.now() - 5_000 };
+    const server = deviceServer(reportedOf({ settings: { MinSoc: fresh } }));
+    const screen = await openRemoteSetting();
+    await until(() => screen.field('Minimum SoC') !== undefined);
+    expect(server.bodies('/c/v0/device/setting/get')).toEqual([]);
     screen.unmount();
   }, 20_000);
 

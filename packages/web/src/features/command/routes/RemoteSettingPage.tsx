@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useDeviceDetail } from '../../../api/deviceDetail.ts';
 import { StatusTag } from '../../../components/StatusTag.tsx';
 import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
+import { useTabStore } from '../../../lib/tabs/tabStore.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { useCommandStream } from '../api/commandStream.ts';
 import { useCommandList } from '../api/listCommands.ts';
@@ -16,6 +17,9 @@ import { ConfigurationCard } from '../components/ConfigurationCard.tsx';
 import { DevicePicker } from '../components/DevicePicker.tsx';
 import { SettingsCard } from '../components/SettingsCard.tsx';
 
+/** Values the device reported this recently are not read again when the screen opens. */
+const FRESH_REPORT_MS = 60_000;
+
 /**
  * Remote setting (spec /bus/device/inverter/remoteSetting, 2, 3, 4, 255): pick an inverter in scope
  * (or arrive with `?sn=` from its detail), read its settings from the device, change them, configure
@@ -24,15 +28,22 @@ import { SettingsCard } from '../components/SettingsCard.tsx';
 export default function RemoteSettingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const sn = String(useTab().query.sn ?? '');
+  const tab = useTab();
+  const sn = String(tab.query.sn ?? '');
   const path = routeByName('remote-setting').path;
+  // Another inverter takes this tab's place rather than opening a tab of its own.
+  const pick = (next: string) => {
+    const address = `${path}?sn=${encodeURIComponent(next)}`;
+    useTabStore.getState().replace({ id: address, name: tab.name, title: tab.title, path, query: { sn: next } });
+    navigate(address);
+  };
   return (
     <Flex vertical gap={16}>
       <Card variant="borderless">
         <Flex gap={12} align="center" wrap>
           <Typography.Text strong>{t('remoteSetting.device')}</Typography.Text>
-          <div style={{ flex: '1 1 280px' }}>
-            <DevicePicker value={sn} onChange={(next) => navigate(`${path}?sn=${encodeURIComponent(next)}`)} />
+          <div style={{ flex: '1 1 240px', minWidth: 0 }}>
+            <DevicePicker value={sn} onChange={pick} />
           </div>
         </Flex>
       </Card>
@@ -55,12 +66,15 @@ function RemoteSetting({ sn }: { sn: string }) {
   const [sent, setSent] = useState<{ settings?: string; configuration?: string }>({});
   const commandOf = (id: string | undefined) => history.data?.commands.find((command) => command.id === id);
 
-  // Opening the screen reads the device's current values, once, when it is connected and may be commanded.
+  // Opening the screen reads the device's current values, once, when it is connected and may be commanded,
+  // unless it reported them within the last minute (going back and forth between tabs does not flood its log).
   const readOnOpen = useRef(false);
   const device = reported.data;
   useEffect(() => {
     if (!device || readOnOpen.current || !device.connected || !device.controllable) return;
     readOnOpen.current = true;
+    const newest = Math.max(0, ...Object.values(device.settings).map((value) => value?.at ?? 0));
+    if (Date.now() - newest < FRESH_REPORT_MS) return;
     read.mutateAsync({ sn }).then(
       ({ commandId }) => setSent((last) => ({ ...last, settings: commandId })),
       () => {},
