@@ -27,29 +27,31 @@ export function CommandHistory({
   const cancel = useCancelCommand();
   const time = (at: number | null) => (at === null ? '—' : plantTime(at, device.timeZone, tag));
   const columns: ColumnsType<Command> = [
-    { title: t('remoteSetting.column.createdAt'), dataIndex: 'createdAt', render: time, width: 170 },
-    { title: t('remoteSetting.column.command'), key: 'command', render: (_, command) => commandText(t, command), width: 240 },
-    { title: t('remoteSetting.column.createdBy'), dataIndex: 'createdBy', width: 140 },
-    { title: t('remoteSetting.column.state'), key: 'state', render: (_, command) => <CommandStateTag command={command} />, width: 130 },
+    { title: t('remoteSetting.column.createdAt'), dataIndex: 'createdAt', render: time, width: 160 },
+    { title: t('remoteSetting.column.command'), key: 'command', render: (_, command) => commandText(t, command), width: 220 },
+    { title: t('remoteSetting.column.createdBy'), dataIndex: 'createdBy', width: 130 },
+    { title: t('remoteSetting.column.state'), key: 'state', render: (_, command) => <CommandStateTag command={command} />, width: 120 },
     {
       title: t('remoteSetting.column.answer'),
       key: 'answer',
       render: (_, command) => <Typography.Text type={command.error ? 'danger' : undefined}>{answerText(t, command)}</Typography.Text>,
     },
-    { title: t('remoteSetting.column.finishedAt'), dataIndex: 'finishedAt', render: time, width: 170 },
-    {
+    { title: t('remoteSetting.column.finishedAt'), dataIndex: 'finishedAt', render: time, width: 160 },
+  ];
+  // Only a command not sent yet can be taken back: the column shows while the page holds one.
+  if (device.controllable && page?.commands.some((command) => command.state === 'queued')) {
+    columns.push({
       title: t('common.actions'),
       key: 'actions',
       width: 110,
       render: (_, command) =>
-        command.state === 'queued' &&
-        device.controllable && (
+        command.state === 'queued' && (
           <Button size="small" onClick={() => cancel.mutate(command.id)} loading={cancel.isPending && cancel.variables === command.id}>
             {t('remoteSetting.cancel')}
           </Button>
         ),
-    },
-  ];
+    });
+  }
   return (
     <Card title={t('remoteSetting.historyTitle')} variant="borderless">
       <PagedTable<Command>
@@ -58,7 +60,7 @@ export function CommandHistory({
         rows={page?.commands}
         total={page?.total}
         columns={columns}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1000 }}
         locale={{ emptyText: t('remoteSetting.noCommands') }}
       />
     </Card>
