@@ -3,7 +3,6 @@ import {
   type PERIOD_MODES,
   plantSettings,
   type SchedulePeriod,
-  type SettingsChange,
   settingsChange,
   WORK_MODES,
   type WorkMode,
@@ -62,22 +61,29 @@ export function SettingsCard({ device, latest, onSent }: CommandCardProps) {
       return;
     }
     const checked = settingsChange.safeParse(changed);
-    // MinSoc and MaxSoc are checked together with what the device holds for the one not changed.
-    const minSoc = (changed.MinSoc ?? reported.MinSoc) as number | undefined;
-    const maxSoc = (changed.MaxSoc ?? reported.MaxSoc) as number | undefined;
     if (!checked.success) {
       const issue = checked.error.issues[0];
       form.setFields([{ name: String(issue?.path[0] ?? fields[0]?.key), errors: [t(issue?.message ?? 'validation.invalid')] }]);
       return;
     }
+    // MinSoc and MaxSoc are checked together with what the device holds for the one not changed.
+    const minSoc = (changed.MinSoc ?? reported.MinSoc) as number | undefined;
+    const maxSoc = (changed.MaxSoc ?? reported.MaxSoc) as number | undefined;
     if (minSoc !== undefined && maxSoc !== undefined && minSoc > maxSoc) {
       form.setFields([{ name: changed.MinSoc === undefined ? 'MaxSoc' : 'MinSoc', errors: [t('validation.minSocAboveMax')] }]);
       return;
     }
-    const { commandId } = await change.mutateAsync({ sn: device.sn, settings: checked.data as SettingsChange });
+    const { commandId } = await change.mutateAsync({ sn: device.sn, settings: checked.data });
+    // What was sent stays in the fields; as the device confirms it, its report takes their place.
     form.resetFields();
-    for (const [key, value] of Object.entries(reported)) form.setFieldValue(key, changed[key] ?? value);
+    form.setFieldsValue({ ...reported, ...changed });
     onSent(commandId);
+  }
+
+  /** Back to what the device reported. */
+  function undo() {
+    form.resetFields();
+    form.setFieldsValue(reported);
   }
 
   const readButton = (
@@ -134,7 +140,7 @@ export function SettingsCard({ device, latest, onSent }: CommandCardProps) {
           )}
           <Flex gap={8} wrap justify="end" style={{ marginTop: 16 }}>
             {readButton}
-            <Button onClick={() => form.resetFields()}>{t('remoteSetting.reset')}</Button>
+            <Button onClick={undo}>{t('remoteSetting.reset')}</Button>
             <ConfirmSend connected={device.connected} onConfirm={sendChange} type="primary" loading={change.isPending}>
               {t('remoteSetting.send')}
             </ConfirmSend>

@@ -154,6 +154,9 @@ describe('remote setting screen (issue 18)', () => {
     screen.click('Send changes');
     await until(() => screen.errors().includes('Power must be from 0 to 6000'));
     expect(server.bodies('/c/v0/device/setting/set')).toEqual([]);
+    // Undo goes back to what the device reported.
+    screen.click('Undo changes');
+    await until(() => screen.input('Minimum SoC').value === '10' && screen.input('Export limit').value === '5.0');
 
     type(screen.input('Export limit'), '3.5');
     type(screen.input('Minimum SoC'), '20');
