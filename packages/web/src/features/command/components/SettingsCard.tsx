@@ -7,7 +7,7 @@ import {
   WORK_MODES,
   type WorkMode,
 } from '@sunstack/shared';
-import { Button, Card, Col, Empty, Flex, Form, InputNumber, List, message, Row, Select, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Form, InputNumber, message, Row, Select, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClientStore } from '../../../lib/clientStore.ts';
@@ -161,17 +161,15 @@ function Periods({ periods, modeName }: { periods: SchedulePeriod[]; modeName: (
       {periods.length === 0 ? (
         <Typography.Paragraph type="secondary">{t('remoteSetting.noPeriods')}</Typography.Paragraph>
       ) : (
-        <List
-          size="small"
-          dataSource={periods}
-          renderItem={(period) => (
-            <List.Item>
+        <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
+          {periods.map((period) => (
+            <li key={`${period.start}-${period.end}`}>
               {`${period.start}–${period.end} · ${modeName(period.mode)}`}
               {period.powerKw !== undefined && ` · ${period.powerKw} kW`}
               {period.targetSoc !== undefined && ` · ${t('remoteSetting.targetSoc', { soc: period.targetSoc })}`}
-            </List.Item>
-          )}
-        />
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );

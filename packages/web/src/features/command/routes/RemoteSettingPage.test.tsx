@@ -36,6 +36,7 @@ function reportedOf(fields: Partial<DeviceSettingsReported> = {}): DeviceSetting
       MinSoc: { value: 10, at: READ_AT },
       MaxSoc: { value: 50, at: READ_AT },
       ExportLimit: { value: 5, at: READ_AT },
+      SchedulePeriods: { value: [{ start: '02:00', end: '05:00', mode: 'ForceCharge', powerKw: 3, targetSoc: 90 }], at: READ_AT },
     },
     intervalSec: null,
     ...fields,
@@ -119,6 +120,7 @@ describe('remote setting screen (issue 18)', () => {
     expect(screen.field('Minimum SoC')?.textContent).toContain('On the device: 10 % (');
     expect(screen.field('Minimum SoC')?.textContent).toContain('9:30:00');
     expect(screen.field('Work mode')?.textContent).toContain('Self use');
+    expect(screen.container.textContent).toContain('02:00–05:00 · Force charge · 3 kW · up to 90 % SoC');
     expect(screen.container.textContent).toContain('Connected');
     await until(() => tableRows(screen.container).length === 1);
     expect(tableRows(screen.container)[0]?.textContent).toContain('Waiting');
