@@ -174,7 +174,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
   // The rollup job tells the live views (monitoring) which plants' figures changed.
   const { telemetry, rollups, ...telemetryParts } = telemetryModule(platform, { onRolledUp: (plantIds) => live.notify(plantIds) });
   const { live, ...monitoringParts } = await monitoringModule(platform, { telemetry, plantRepo });
-  const { fromDevices, runDispatcher, ...commandParts } = commandModule(platform, { audit });
+  const { fromDevices, runDispatcher, ...commandParts } = await commandModule(platform, { audit });
   const { ingest, ...ingestParts } = ingestModule(platform, { telemetry, commands: fromDevices });
   const modules: ModuleParts[] = [
     metaModule(),

@@ -13,6 +13,8 @@ export const LIMITS = {
   strategyMinutes: { min: 1, max: 60 },
   strategyRetry: { min: 1, max: 60 },
   strategyPeriods: { max: 8 },
+  /** A datalogger's sampling interval (config.set), seconds: a minute at least (the load of the fleet's data), an hour at most (a day chart needs its points). */
+  samplingIntervalSec: { min: 60, max: 3600 },
   minTimeLimitMinutes: 30,
   dateRangeDays: { long: 15, short: 3 },
   documents: { maxCount: 30, maxBytes: 30 * 1024 * 1024 },

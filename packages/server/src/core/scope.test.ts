@@ -175,6 +175,10 @@ const PROBES: Record<string, Probe> = {
   'POST /c/v0/device/setting/get': (token, { inverter }) => post('/c/v0/device/setting/get', { sn: inverter, keys: ['MinSoc'] }, token),
   'POST /c/v0/device/setting/set': (token, { inverter }) =>
     post('/c/v0/device/setting/set', { sn: inverter, settings: { MinSoc: 30 } }, token),
+  'GET /c/v0/device/setting/reported': (token, { inverter }) => get(`/c/v0/device/setting/reported?sn=${inverter}`, token),
+  'POST /c/v0/device/config/set': (token, { inverter }) => post('/c/v0/device/config/set', { sn: inverter, intervalSec: 600 }, token),
+  'POST /c/v0/device/reboot': (token, { inverter }) => post('/c/v0/device/reboot', { sn: inverter }, token),
+  'GET /c/v0/device/command/stream': (token, { inverter }) => get(`/c/v0/device/command/stream?sn=${inverter}`, token),
   'GET /c/v0/device/command/detail': (token, { command }) => get(`/c/v0/device/command/detail?id=${command}`, token),
   'POST /c/v0/device/command/cancel': (token, { command }) => post('/c/v0/device/command/cancel', { id: command }, token),
   'POST /c/v0/device/report/query': (token, { inverter }) =>

@@ -416,4 +416,5 @@ export const deviceCommand = pgTable('device_command', {
   updatedAt: at('updated_at').notNull().defaultNow(),
   expiresAt: at('expires_at').notNull(),
   finishedAt: at('finished_at'),
+  auditLogId: id('audit_log_id'),
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
 import { COMMAND_TYPES } from '../protocol.ts';
 import { deviceSnSchema } from './device.ts';
 import { pageFields } from './plant.ts';
-import { SETTING_KEYS, settingsChange } from './settings.ts';
+import { SETTING_KEYS, type SettingKey, settingsChange } from './settings.ts';
 
 /**
  * Commands to devices (protocol.md, downlink): a command is a row first, sent to its datalogger on
@@ -30,6 +31,39 @@ export type SettingSetBody = z.infer<typeof settingSetBody>;
 
 export const commandQueued = z.object({ commandId: z.string() });
 
+/** A datalogger's sampling interval in seconds (config.set). */
+export const samplingIntervalSchema = z
+  .number({ error: 'validation.intervalRange' })
+  .int({ error: 'validation.intervalRange' })
+  .min(LIMITS.samplingIntervalSec.min, { error: 'validation.intervalRange' })
+  .max(LIMITS.samplingIntervalSec.max, { error: 'validation.intervalRange' });
+/** config.set goes to the datalogger the device hangs on: its sampling applies to every device behind it. */
+export const configSetBody = z.strictObject({ sn: deviceSnSchema, intervalSec: samplingIntervalSchema });
+export type ConfigSetBody = z.infer<typeof configSetBody>;
+export const rebootBody = z.strictObject({ sn: deviceSnSchema });
+export type RebootBody = z.infer<typeof rebootBody>;
+
+/** A value as the device last reported it: the newest setting.get result or applied setting.set holding it. */
+export const reportedValue = z.object({ value: z.unknown(), at: z.number() });
+export type ReportedValue = z.infer<typeof reportedValue>;
+/**
+ * What the console knows of a device's settings without asking it: each setting as last reported,
+ * the sampling interval its datalogger last confirmed, and whether the datalogger is connected now
+ * (commands for one that is not wait until it connects, or expire).
+ */
+export const deviceSettingsReported = z.object({
+  sn: z.string(),
+  connected: z.boolean(),
+  /** Whether the caller may command the device (others see, and send nothing). */
+  controllable: z.boolean(),
+  /** The zone of the device's plant, which its times are shown in (UTC for a device in no plant). */
+  timeZone: z.string(),
+  settings: z.partialRecord(z.enum(SETTING_KEYS), reportedValue),
+  intervalSec: reportedValue.nullable(),
+});
+export type DeviceSettingsReported = z.infer<typeof deviceSettingsReported>;
+export type ReportedSettings = Partial<Record<SettingKey, ReportedValue>>;
+
 export const commandIdQuery = z.strictObject({ id: commandIdSchema });
 export const commandCancelBody = z.strictObject({ id: commandIdSchema });
 
@@ -56,6 +90,7 @@ export const commandListBody = z.strictObject({
   ...pageFields,
   sn: deviceSnSchema.optional(),
   state: z.enum(COMMAND_STATES).optional(),
+  type: z.enum(COMMAND_TYPES).optional(),
 });
 export type CommandListBody = z.infer<typeof commandListBody>;
 
@@ -65,3 +100,7 @@ export const commandListResult = z.object({
   pageSize: z.number(),
   commands: z.array(command),
 });
+
+/** An event of a device's command stream: the commands that changed since the previous one (the first: those still open). */
+export const commandStreamEvent = z.object({ commands: z.array(command) });
+export type CommandStreamEvent = z.infer<typeof commandStreamEvent>;

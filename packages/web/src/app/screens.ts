@@ -42,6 +42,7 @@ const SCREENS: Record<ScreenName, ComponentType> = {
   'device-heat-pump': DeviceListPage,
   'device-ems': DeviceListPage,
   'device-gateway': DeviceListPage,
+  'remote-setting': lazyScreen(() => import('../features/command/routes/RemoteSettingPage.tsx')),
   'data-authorisation': lazyScreen(() => import('../features/device/routes/DataAuthorisationPage.tsx')),
   'log-audit': lazyScreen(() => import('../features/audit/routes/OperationLogPage.tsx')),
   'power-info': lazyScreen(() => import('../features/powerInfo/routes/PowerInfoPage.tsx')),

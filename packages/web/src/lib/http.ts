@@ -192,12 +192,14 @@ const STREAM_RETRY_MS = 5_000;
  * Follows a declared server-sent events call (answer `stream`) with its query and the signed
  * headers every call carries (EventSource cannot send headers), calling `onData` with each event's
  * JSON. Reconnects until `signal` aborts; an errno answer (out of scope, signed out) ends it like any call.
+ * `onConnect` is told each time the stream (re)opens: what changed while it was away was not sent.
  */
 export async function followStream<C extends CallDeclaration & { answer: 'stream' }, T>(
   call: C,
   input: CallInput<C>,
   onData: (value: T) => void,
   signal: AbortSignal,
+  onConnect?: () => void,
 ): Promise<void> {
   const path = addressOf(call, input);
   while (!signal.aborted) {
@@ -209,6 +211,7 @@ export async function followStream<C extends CallDeclaration & { answer: 'stream
         if (SESSION_ENDED_ERRNOS.includes(answer.errno)) endSession(answer.errno);
         return;
       }
+      onConnect?.();
       const reader = (response.body as ReadableStream<Uint8Array>).getReader();
       const decoder = new TextDecoder();
       let buffer = '';

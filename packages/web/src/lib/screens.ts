@@ -39,6 +39,7 @@ export const SCREEN_NAMES = [
   'device-heat-pump',
   'device-ems',
   'device-gateway',
+  'remote-setting',
   'data-authorisation',
   'log-audit',
   'power-info',

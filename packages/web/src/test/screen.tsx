@@ -38,6 +38,29 @@ export function type(input: HTMLInputElement | HTMLTextAreaElement, text: string
   });
 }
 
+/**
+ * A fake call's answer for a server-sent events call (answer `stream`): open until the caller goes
+ * (or `close`), and the test sends each event with `push`.
+ */
+export class FakeStream {
+  private controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  readonly body = new ReadableStream<Uint8Array>({
+    start: (controller) => {
+      this.controller = controller;
+    },
+  });
+  push(event: unknown) {
+    act(() => this.controller?.enqueue(new TextEncoder().encode(`data: ${JSON.stringify(event)}\n\n`)));
+  }
+  close() {
+    try {
+      this.controller?.close();
+    } catch {
+      // Closed already.
+    }
+  }
+}
+
 /** A fake call's answer other than success: the server refuses with `errno`. */
 class Refusal {
   constructor(readonly errno: number) {}
@@ -61,7 +84,7 @@ function declaredCall(method: string, path: string): CallDeclaration | undefined
 /**
  * The server as the code under test sees it, behind fetch until the test ends: each path (with its
  * query string) answers what its function returns, wrapped in the {errno, result} envelope (a
- * `refusal` answers its errno). Strict, as the real server is: a call that is not declared, a
+ * `refusal` answers its errno; a `FakeStream` streams). Strict, as the real server is: a call that is not declared, a
  * declared call the test gives no answer for, and an answer its declaration does not allow each
  * fail the test when it ends. Every call is recorded.
  */
@@ -78,6 +101,11 @@ export function fakeServer(answers: Record<string, (body: Record<string, unknown
       if (!call) callProblems.push(`${method} ${path} is not a declared call`);
       else if (!answer) callProblems.push(`${method} ${path} has no answer in this test's fake server`);
       const result = answer?.(body) ?? {};
+      if (result instanceof FakeStream) {
+        if (call?.answer !== 'stream') callProblems.push(`${method} ${path} answers JSON, not a stream`);
+        init.signal?.addEventListener('abort', () => result.close());
+        return new Response(result.body, { headers: { 'content-type': 'text/event-stream' } });
+      }
       if (call && answer && !(result instanceof Refusal) && call.answer !== 'file' && call.answer !== 'stream') {
         const checked = schemaNamed(call.answer).safeParse(result);
         if (!checked.success) callProblems.push(`${method} ${path} answered what its declaration does not allow: ${checked.error.message}`);

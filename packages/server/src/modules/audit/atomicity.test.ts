@@ -115,6 +115,10 @@ describe('a change and its audit entry commit together', () => {
       ['/c/v0/invitation/create', { email: 'second@example.test', accountType: Access.installer }],
       ['/c/v0/invitation/revoke', { id: ids.invitation }],
       ['/c/v0/module/create', { sn: '123456789012399' }],
+      ['/c/v0/device/setting/get', { sn: plant.devices[0]?.sn }],
+      ['/c/v0/device/setting/set', { sn: plant.devices[0]?.sn, settings: { MinSoc: 30 } }],
+      ['/c/v0/device/config/set', { sn: plant.devices[0]?.sn, intervalSec: 600 }],
+      ['/c/v0/device/reboot', { sn: plant.devices[0]?.sn }],
       ['/c/v0/module/unbind', { sn: plant.dataloggerSn }],
     ];
     for (const [path, body, token = admin.token] of calls) {

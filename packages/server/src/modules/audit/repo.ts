@@ -5,6 +5,7 @@ import { pathWithin, type Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { startsWith } from '../../db/like.ts';
 import type { Page } from '../../db/page.ts';
+import { jsonParam } from '../../db/rawSql.ts';
 import { account, accountLog, auditLog, organisation } from '../../db/schema.ts';
 
 export type AuditEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'at'>;
@@ -56,7 +57,16 @@ export function createAuditRepo(db: Db) {
   const columns = { entry: auditLog, actor: account.username };
   return {
     async insert(entry: AuditEntry) {
-      await db.insert(auditLog).values(entry);
+      const [row] = await db.insert(auditLog).values(entry).returning({ id: auditLog.id });
+      return (row as { id: number }).id;
+    },
+
+    /** Adds `answer` to the `after` of each entry, in one statement however many. */
+    async addAnswers(answers: { entryId: number; answer: unknown }[]) {
+      if (answers.length === 0) return;
+      await db.execute(sql`update ${auditLog} set "after" = coalesce(${auditLog.after}, '{}'::jsonb) || jsonb_build_object('answer', given.answer)
+        from jsonb_to_recordset(${jsonParam(answers)}) as given("entryId" bigint, answer jsonb)
+        where ${auditLog.id} = given."entryId"`);
     },
 
     async list(scope: Scope, filters: OperationLogExportBody, page: Page) {

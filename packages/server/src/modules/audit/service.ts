@@ -49,6 +49,10 @@ async function pageOfLog<Entry>(filters: PageRequest, read: (page: Page) => Prom
 
 /** The operation log (who changed what, when, from where, before and after) and the account log (issue 3). */
 export function createAuditService(audits: AuditRepo, unitOfWork: Pick<UnitOfWork, 'inTransaction'>) {
+  const inTransaction = (what: string) => {
+    if (!unitOfWork.inTransaction()) throw new Error(`audit entry '${what}' outside a transaction: wrap the change in one`);
+  };
+
   async function operations(session: Session, filters: OperationLogExportBody, page: Page) {
     requirePermission(session, 'audit.operationLog');
     const { total, rows } = await audits.list(session, filters, page);
@@ -105,10 +109,13 @@ export function createAuditService(audits: AuditRepo, unitOfWork: Pick<UnitOfWor
       );
     },
 
-    /** Records a change; only inside the unit of work that makes it, so the two commit together or not at all. */
+    /**
+     * Records a change; only inside the unit of work that makes it, so the two commit together or not
+     * at all. Answers the entry's id.
+     */
     async record(session: Session, client: ClientInfo, change: Change) {
-      if (!unitOfWork.inTransaction()) throw new Error(`audit entry '${change.action}' outside a transaction: wrap the change in one`);
-      await audits.insert({
+      inTransaction(change.action);
+      return audits.insert({
         actorId: session.accountId,
         organisationPath: session.organisationPath,
         ip: client.ip,
@@ -118,6 +125,15 @@ export function createAuditService(audits: AuditRepo, unitOfWork: Pick<UnitOfWor
         before: change.before ?? null,
         after: change.after ?? null,
       });
+    },
+
+    /**
+     * What came of changes that finish later (a device's answer to a command): added to their entries'
+     * `after` as `answer`, in the unit of work that learns it. Nothing else of an entry ever changes.
+     */
+    async addAnswers(answers: { entryId: number; answer: unknown }[]) {
+      inTransaction('answers');
+      await audits.addAnswers(answers);
     },
 
     accountLog(session: Session, filters: AccountLogBody) {

@@ -1,6 +1,5 @@
-import { Access, commandTopic, Errno, uplinkTopic } from '@sunstack/shared';
+import { Access, Errno, uplinkTopic } from '@sunstack/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { type DataLoop, startDataLoop } from '../../dataLoop.ts';
@@ -10,6 +9,7 @@ import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 import { connectDevice, metricValue, publish, TEST_METRICS_TOKEN } from '../broker/testClients.ts';
 import { COMMAND_TTL_MS } from './service.ts';
+import { connectDatalogger as connectTo, reply } from './testDatalogger.ts';
 
 /**
  * The command path against the embedded broker, with a plain MQTT client as the device (not the
@@ -49,16 +49,7 @@ const setSettings = (body: unknown, token = owner.token) => t.call('POST', '/c/v
 const detail = async (id: string, token = owner.token) =>
   (await t.call('GET', `/c/v0/device/command/detail?id=${id}`, undefined, { token })).body;
 
-/** The datalogger, online, with the commands that reach it. */
-async function connectDatalogger(device: FleetPlant) {
-  const client = await connectDevice(loop.brokerUrl, device.dataloggerSn, device.secret);
-  const received: Record<string, unknown>[] = [];
-  client.on('message', (_, payload) => received.push(JSON.parse(payload.toString())));
-  await client.subscribeAsync(commandTopic(device.dataloggerSn), { qos: 1 });
-  await publish(client, uplinkTopic(device.dataloggerSn, 'status'), { online: true });
-  return { client, received };
-}
-const reply = (client: MqttClient, device: FleetPlant, body: unknown) => publish(client, uplinkTopic(device.dataloggerSn, 'reply'), body);
+const connectDatalogger = (device: FleetPlant) => connectTo(loop.brokerUrl, device);
 
 describe('device commands (issue 18)', () => {
   it('waits for an offline datalogger, sends the protocol shape once it connects, and follows its replies to done', async () => {

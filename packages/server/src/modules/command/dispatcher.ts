@@ -27,17 +27,18 @@ const commandMessage = (command: CommandRow) =>
  */
 export function createCommandDispatcher(deps: {
   commands: CommandRepo;
+  /** Expires the commands past their deadline (with their operation log entries). */
+  expire: () => Promise<void>;
   publish(topic: string, payload: string): Promise<void>;
   listen: Listen;
   now: () => number;
   log: FastifyBaseLogger;
 }) {
-  const { commands, publish, listen, now, log } = deps;
+  const { commands, expire, publish, listen, now, log } = deps;
   const loop = createJobLoop(
     async () => {
-      const at = new Date(now());
-      await commands.expire(at);
-      const sent = await commands.sendWaiting(SEND_BATCH, at, (command) =>
+      await expire();
+      const sent = await commands.sendWaiting(SEND_BATCH, new Date(now()), (command) =>
         publish(commandTopic(command.dataloggerSn), commandMessage(command)),
       );
       return sent === SEND_BATCH;

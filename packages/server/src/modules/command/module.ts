@@ -2,29 +2,34 @@ import type { ReplyPayload } from '@sunstack/shared';
 import type { ModuleParts, Platform } from '../../core/module.ts';
 import type { AuditService } from '../audit/service.ts';
 import { createCommandDispatcher } from './dispatcher.ts';
+import { createCommandStates } from './liveStates.ts';
 import { createCommandRepo } from './repo.ts';
 import { commandRoutes } from './routes.ts';
 import { createCommandService } from './service.ts';
 
 /**
  * Device commands: the calls that make them, the dispatcher that sends them (run by the ingest
- * role, beside the broker), and what the ingest hands over from the devices (replies, connections).
+ * role, beside the broker), what the ingest hands over from the devices (replies, connections), and
+ * the live streams of their states.
  */
-export function commandModule({ db, database, transaction, now, log }: Platform, deps: { audit: AuditService }) {
+export async function commandModule({ db, database, transaction, now, log, onClose }: Platform, deps: { audit: AuditService }) {
   const commands = createCommandRepo(db);
   const service = createCommandService({ commands, audit: deps.audit, transaction, now });
+  const states = await createCommandStates(database);
+  onClose(states.close);
   let dispatcher: ReturnType<typeof createCommandDispatcher> | undefined;
   return {
-    routes: (http) => commandRoutes(http, service),
+    routes: (http) => commandRoutes(http, service, states),
     /** What the ingest tells the commands: a device's reply (false: no open command of that datalogger has its id), a datalogger online. */
     fromDevices: {
-      reply: (dataloggerSn: string, reply: ReplyPayload) => commands.reply(dataloggerSn, reply, new Date(now())),
+      reply: (dataloggerSn: string, reply: ReplyPayload) => service.reply(dataloggerSn, reply),
       dataloggerOnline: () => dispatcher?.wake(),
     },
     /** Sends commands through the broker's `publish` until `signal` aborts (the ingest role). */
     async runDispatcher(publish: (topic: string, payload: string) => Promise<void>, signal: AbortSignal) {
       dispatcher = createCommandDispatcher({
         commands,
+        expire: service.expire,
         publish,
         listen: (channel, handler) => database.listen(channel, handler),
         now,
@@ -34,4 +39,4 @@ export function commandModule({ db, database, transaction, now, log }: Platform,
     },
   } satisfies ModuleParts & Record<string, unknown>;
 }
-export type CommandsFromDevices = ReturnType<typeof commandModule>['fromDevices'];
+export type CommandsFromDevices = Awaited<ReturnType<typeof commandModule>>['fromDevices'];

@@ -1,15 +1,33 @@
-import { type CommandListBody, type CommandState, FINAL_COMMAND_STATES, type ReplyPayload } from '@sunstack/shared';
+import {
+  type CommandListBody,
+  type CommandState,
+  FINAL_COMMAND_STATES,
+  type ReplyPayload,
+  type ReportedSettings,
+  type ReportedValue,
+} from '@sunstack/shared';
 import { and, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import { deviceControllable, deviceVisible, type Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { offsetOf } from '../../db/page.ts';
-import { account, datalogger, device, deviceCommand } from '../../db/schema.ts';
+import { epochMs, selectRows } from '../../db/rawSql.ts';
+import { account, datalogger, device, deviceCommand, plant } from '../../db/schema.ts';
 
 export type CommandRow = typeof deviceCommand.$inferSelect;
 export type NewCommand = Pick<
   typeof deviceCommand.$inferInsert,
-  'id' | 'deviceSn' | 'dataloggerSn' | 'type' | 'params' | 'createdBy' | 'expiresAt'
+  'id' | 'deviceSn' | 'dataloggerSn' | 'type' | 'params' | 'createdBy' | 'expiresAt' | 'auditLogId'
 >;
+/** A command that has just finished, with the operation log entry its answer goes to. */
+export type FinishedCommand = Pick<CommandRow, 'id' | 'state' | 'result' | 'error' | 'auditLogId'>;
+
+const finished = {
+  id: deviceCommand.id,
+  state: deviceCommand.state,
+  result: deviceCommand.result,
+  error: deviceCommand.error,
+  auditLogId: deviceCommand.auditLogId,
+};
 
 /** A command's id as the database takes it: a device may send any text as a reply's id. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,7 +40,7 @@ export function createCommandRepo(db: Db) {
     inArray(deviceCommand.deviceSn, db.select({ sn: device.sn }).from(device).where(deviceVisible(db, scope)));
 
   return {
-    /** A device the caller sees, its datalogger, and whether the caller may operate it. */
+    /** A device the caller sees, its datalogger, whether the caller may operate it, and its plant's time zone. */
     async target(scope: Scope, sn: string) {
       const [row] = await db
         .select({
@@ -30,15 +48,42 @@ export function createCommandRepo(db: Db) {
           dataloggerSn: device.dataloggerSn,
           online: datalogger.online,
           writable: sql<boolean>`(${deviceControllable(db, scope)})`,
+          timeZone: plant.timeZone,
         })
         .from(device)
         .innerJoin(datalogger, eq(datalogger.sn, device.dataloggerSn))
+        .leftJoin(plant, eq(plant.id, device.plantId))
         .where(and(eq(device.sn, sn), deviceVisible(db, scope)));
       return row;
     },
 
     async insert(command: NewCommand) {
       await db.insert(deviceCommand).values(command);
+    },
+
+    /**
+     * What the device last reported of its settings: per key, the newest finished setting.get or
+     * setting.set whose result (what it read, or applied) holds the key; and the sampling interval of
+     * the newest config.set it confirmed (its answer is empty: `done` confirms the params as sent).
+     */
+    async lastReported(sn: string): Promise<{ settings: ReportedSettings; intervalSec: ReportedValue | null }> {
+      const settings = await selectRows<{ key: string; value: unknown; at: number }>(
+        db,
+        sql`select distinct on (reported.key) reported.key, reported.value, ${epochMs('c.finished_at')} as at
+          from ${deviceCommand} c cross join lateral jsonb_each(c.result) as reported
+          where c.device_sn = ${sn} and c.state = 'done' and c.type in ('setting.get', 'setting.set') and jsonb_typeof(c.result) = 'object'
+          order by reported.key, c.finished_at desc`,
+      );
+      const [interval] = await db
+        .select({ value: sql<unknown>`${deviceCommand.params}->'intervalSec'`, at: deviceCommand.finishedAt })
+        .from(deviceCommand)
+        .where(and(eq(deviceCommand.deviceSn, sn), eq(deviceCommand.type, 'config.set'), eq(deviceCommand.state, 'done')))
+        .orderBy(desc(deviceCommand.finishedAt))
+        .limit(1);
+      return {
+        settings: Object.fromEntries(settings.map(({ key, value, at }) => [key, { value, at: Number(at) }])),
+        intervalSec: interval?.at ? { value: interval.value, at: interval.at.getTime() } : null,
+      };
     },
 
     async find(scope: Scope, id: string) {
@@ -55,6 +100,7 @@ export function createCommandRepo(db: Db) {
         visible(scope),
         filters.sn ? eq(deviceCommand.deviceSn, filters.sn) : undefined,
         filters.state ? eq(deviceCommand.state, filters.state) : undefined,
+        filters.type ? eq(deviceCommand.type, filters.type) : undefined,
       );
       const total = await db.$count(deviceCommand, where);
       const rows = await db
@@ -68,14 +114,30 @@ export function createCommandRepo(db: Db) {
       return { total, rows };
     },
 
-    /** Cancels a command not sent yet; false when it was sent (or finished) meanwhile. */
-    async cancel(id: string, at: Date) {
-      const rows = await db
+    /** Commands of one device the caller sees, by id: the open ones when `ids` is absent. */
+    async ofDevice(scope: Scope, sn: string, ids?: string[]) {
+      return db
+        .select(columns)
+        .from(deviceCommand)
+        .innerJoin(account, eq(account.id, deviceCommand.createdBy))
+        .where(
+          and(
+            eq(deviceCommand.deviceSn, sn),
+            ids ? inArray(deviceCommand.id, ids) : notInArray(deviceCommand.state, [...FINAL_COMMAND_STATES]),
+            visible(scope),
+          ),
+        )
+        .orderBy(deviceCommand.createdAt);
+    },
+
+    /** Cancels a command not sent yet; undefined when it was sent (or finished) meanwhile. */
+    async cancel(id: string, at: Date): Promise<FinishedCommand | undefined> {
+      const [row] = await db
         .update(deviceCommand)
         .set({ state: 'cancelled', updatedAt: at, finishedAt: at })
         .where(and(eq(deviceCommand.id, id), eq(deviceCommand.state, 'queued')))
-        .returning({ id: deviceCommand.id });
-      return rows.length === 1;
+        .returning(finished);
+      return row;
     },
 
     /**
@@ -111,18 +173,17 @@ export function createCommandRepo(db: Db) {
     },
 
     /** Commands not sent, or sent and not taken up, by their deadline: expired (the device refuses them after it anyway). */
-    async expire(at: Date) {
-      const rows = await db
+    async expire(at: Date): Promise<FinishedCommand[]> {
+      return db
         .update(deviceCommand)
         .set({ state: 'expired', updatedAt: at, finishedAt: at })
         .where(and(inArray(deviceCommand.state, ['queued', 'sent']), lte(deviceCommand.expiresAt, at)))
-        .returning({ id: deviceCommand.id });
-      return rows.length;
+        .returning(finished);
     },
 
-    /** A device's reply moves its command on; false when no open command of that datalogger has the id. */
-    async reply(dataloggerSn: string, reply: ReplyPayload, at: Date) {
-      if (!UUID.test(reply.id)) return false;
+    /** A device's reply moves its command on; undefined when no open command of that datalogger has the id. */
+    async reply(dataloggerSn: string, reply: ReplyPayload, at: Date): Promise<FinishedCommand | undefined> {
+      if (!UUID.test(reply.id)) return undefined;
       const state: CommandState = reply.status;
       const final = FINAL_COMMAND_STATES.includes(state);
       const rows = await db
@@ -142,8 +203,8 @@ export function createCommandRepo(db: Db) {
             notInArray(deviceCommand.state, [...FINAL_COMMAND_STATES]),
           ),
         )
-        .returning({ id: deviceCommand.id });
-      return rows.length === 1;
+        .returning(finished);
+      return rows[0];
     },
   };
 }

@@ -1,11 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { type Command, type CommandListBody, type CommandType, Errno, type SettingGetBody, type SettingSetBody } from '@sunstack/shared';
+import {
+  type Command,
+  type CommandListBody,
+  type CommandType,
+  type ConfigSetBody,
+  type DeviceSettingsReported,
+  Errno,
+  FINAL_COMMAND_STATES,
+  type RebootBody,
+  type ReplyPayload,
+  SETTING_KEYS,
+  type SettingGetBody,
+  type SettingSetBody,
+} from '@sunstack/shared';
 import type { ClientInfo, Session } from '../../core/caller.ts';
-import { changeable } from '../../core/scope.ts';
+import { changeable, type Scope } from '../../core/scope.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
-import type { CommandRepo, CommandRow } from './repo.ts';
+import type { CommandRepo, CommandRow, FinishedCommand } from './repo.ts';
 
 /**
  * How long a command waits to be taken up: an offline datalogger gets it when it connects within
@@ -33,18 +46,40 @@ function present({ command, createdBy }: { command: CommandRow; createdBy: strin
   };
 }
 
+/** What a device answered, as its command's operation log entry keeps it. */
+const answerOf = ({ state, result, error }: FinishedCommand) => ({ state, ...(result ? { result } : {}), ...(error ? { error } : {}) });
+
+/** What the device last reported of the values a command changes ("unknown" when it never did); none for a command that changes nothing. */
+type Before = (reported: Awaited<ReturnType<CommandRepo['lastReported']>>) => Record<string, unknown> | undefined;
+
 /**
  * Device commands (issue 18): the caller's request becomes a row (the dispatcher sends it) and an
  * operation log entry, in one unit of work; the command's state comes from the device's replies.
+ * The entry holds who, what, the values before as the device last reported them, and after; the
+ * device's answer is added to it in the transaction that finishes the command.
  * A device out of scope answers like a missing one; one the caller sees but may not operate 40300.
  */
 export function createCommandService(deps: { commands: CommandRepo; audit: AuditService; transaction: Transaction; now: () => number }) {
   const { commands, audit, transaction, now } = deps;
 
-  async function queue(session: Session, client: ClientInfo, sn: string, type: CommandType, params: Record<string, unknown>) {
+  async function queue(
+    session: Session,
+    client: ClientInfo,
+    sn: string,
+    command: { type: CommandType; params: Record<string, unknown>; before?: Before },
+  ) {
     return transaction(async () => {
       const target = changeable(await commands.target(session, sn));
       const id = randomUUID();
+      const { type, params } = command;
+      const before = command.before?.(await commands.lastReported(target.sn));
+      const auditLogId = await audit.record(session, client, {
+        action: `device.${type}`,
+        objectType: 'device',
+        objectId: sn,
+        before,
+        after: { commandId: id, ...params },
+      });
       await commands.insert({
         id,
         deviceSn: target.sn,
@@ -53,25 +88,101 @@ export function createCommandService(deps: { commands: CommandRepo; audit: Audit
         params,
         createdBy: session.accountId,
         expiresAt: new Date(now() + COMMAND_TTL_MS),
-      });
-      await audit.record(session, client, {
-        action: `device.${type}`,
-        objectType: 'device',
-        objectId: sn,
-        after: { commandId: id, ...params },
+        auditLogId,
       });
       return { commandId: id };
     });
   }
 
+  /** The finished commands' answers, into their operation log entries (inside the transaction that finished them). */
+  const recordAnswers = (finished: FinishedCommand[]) =>
+    audit.addAnswers(
+      finished.flatMap((command) =>
+        command.auditLogId !== null && FINAL_COMMAND_STATES.includes(command.state)
+          ? [{ entryId: command.auditLogId, answer: answerOf(command) }]
+          : [],
+      ),
+    );
+
+  /** The device the caller sees (out of scope answers like a missing one). */
+  async function visibleTarget(scope: Scope, sn: string) {
+    const target = await commands.target(scope, sn);
+    if (!target) throw notFound();
+    return target;
+  }
+
   return {
     requestSettings(session: Session, client: ClientInfo, body: SettingGetBody) {
       // Without keys the device answers every setting it has (a plant without a battery has no battery keys).
-      return queue(session, client, body.sn, 'setting.get', body.keys ? { keys: body.keys } : {});
+      return queue(session, client, body.sn, { type: 'setting.get', params: body.keys ? { keys: body.keys } : {} });
     },
 
     changeSettings(session: Session, client: ClientInfo, body: SettingSetBody) {
-      return queue(session, client, body.sn, 'setting.set', body.settings);
+      return queue(session, client, body.sn, {
+        type: 'setting.set',
+        params: body.settings,
+        before: ({ settings }) =>
+          Object.fromEntries(Object.keys(body.settings).map((key) => [key, settings[key as keyof typeof settings]?.value ?? 'unknown'])),
+      });
+    },
+
+    configure(session: Session, client: ClientInfo, { sn, intervalSec }: ConfigSetBody) {
+      return queue(session, client, sn, {
+        type: 'config.set',
+        params: { intervalSec },
+        before: (reported) => ({ intervalSec: reported.intervalSec?.value ?? 'unknown' }),
+      });
+    },
+
+    reboot(session: Session, client: ClientInfo, { sn }: RebootBody) {
+      return queue(session, client, sn, { type: 'reboot', params: {} });
+    },
+
+    async reported(session: Session, sn: string): Promise<DeviceSettingsReported> {
+      const target = await visibleTarget(session, sn);
+      const { settings, intervalSec } = await commands.lastReported(target.sn);
+      // Keys the console knows; a device may report more.
+      const known = Object.fromEntries(SETTING_KEYS.flatMap((key) => (settings[key] ? [[key, settings[key]]] : [])));
+      return {
+        sn: target.sn,
+        connected: target.online,
+        controllable: target.writable,
+        timeZone: target.timeZone ?? 'UTC',
+        settings: known,
+        intervalSec,
+      };
+    },
+
+    /** A device's reply, from the ingest: moves its command on (false: no open command of that datalogger has the id). */
+    async reply(dataloggerSn: string, reply: ReplyPayload) {
+      return transaction(async () => {
+        const command = await commands.reply(dataloggerSn, reply, new Date(now()));
+        if (command) await recordAnswers([command]);
+        return command !== undefined;
+      });
+    },
+
+    /** Commands not taken up by their deadline expire (the dispatcher, each pass). */
+    async expire() {
+      await transaction(async () => recordAnswers(await commands.expire(new Date(now()))));
+    },
+
+    /**
+     * A device's command stream for the caller: its open commands first, then those that changed
+     * (told by `follow`); read with the caller's scope each time, so a device that leaves it ends
+     * the stream. Out of scope answers like a missing device before anything streams.
+     */
+    async stream(session: Session, sn: string) {
+      const target = await visibleTarget(session, sn);
+      const read = async (ids?: string[]) => ({ commands: (await commands.ofDevice(session, target.sn, ids)).map(present) });
+      return {
+        sn: target.sn,
+        first: await read(),
+        async read(ids: string[]) {
+          await visibleTarget(session, sn);
+          return read(ids);
+        },
+      };
     },
 
     async detail(session: Session, id: string) {
@@ -91,7 +202,9 @@ export function createCommandService(deps: { commands: CommandRepo; audit: Audit
         const row = await commands.find(session, id);
         if (!row) throw notFound();
         changeable(await commands.target(session, row.command.deviceSn));
-        if (!(await commands.cancel(id, new Date(now())))) throw new AppError(Errno.commandNotCancellable);
+        const cancelled = await commands.cancel(id, new Date(now()));
+        if (!cancelled) throw new AppError(Errno.commandNotCancellable);
+        await recordAnswers([cancelled]);
         await audit.record(session, client, {
           action: 'device.commandCancel',
           objectType: 'device',

@@ -1,13 +1,23 @@
 import type { DeviceDetail } from '@sunstack/shared';
-import { Card, Descriptions, type DescriptionsProps } from 'antd';
+import { Card, Descriptions, type DescriptionsProps, Flex } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeviceStatusTag } from './DeviceStatusTag.tsx';
 
-/** A device's fields and firmware (spec section 3), with whatever a screen adds after them. */
-export function DeviceFacts({ device, more = [] }: { device: DeviceDetail; more?: DescriptionsProps['items'] }) {
+/** A device's fields and firmware (spec section 3), with whatever a screen adds after them and beside its status. */
+export function DeviceFacts({ device, more = [], extra }: { device: DeviceDetail; more?: DescriptionsProps['items']; extra?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Card title={device.name || device.sn} variant="borderless" extra={<DeviceStatusTag status={device.status} />}>
+    <Card
+      title={device.name || device.sn}
+      variant="borderless"
+      extra={
+        <Flex gap={12} align="center">
+          {extra}
+          <DeviceStatusTag status={device.status} />
+        </Flex>
+      }
+    >
       <Descriptions
         bordered
         size="small"

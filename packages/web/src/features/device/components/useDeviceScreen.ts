@@ -1,9 +1,9 @@
 import { compareVariables } from '@sunstack/shared';
 import { useEffect, useMemo } from 'react';
+import { useDeviceDetail } from '../../../api/deviceDetail.ts';
 import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { useTabStore } from '../../../lib/tabs/tabStore.ts';
 import { useDeviceNow } from '../api/deviceData.ts';
-import { useDeviceDetail } from '../api/deviceDetail.ts';
 
 /**
  * What a device screen starts from: the device's fields, its live values and the names of the variables it

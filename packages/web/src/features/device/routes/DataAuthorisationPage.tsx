@@ -4,13 +4,13 @@ import { Button, Card, Checkbox, Empty, Flex, Form, Input, Modal, message, Popco
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDeviceList } from '../../../api/listDevices.ts';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { useGrantDevices } from '../api/grantDevices.ts';
-import { useDeviceList } from '../api/listDevices.ts';
 import { useGrantList } from '../api/listGrants.ts';
 import { useRevokeGrant } from '../api/revokeGrant.ts';
 

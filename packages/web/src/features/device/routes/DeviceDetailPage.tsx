@@ -1,12 +1,12 @@
 import { languageTag, routeByName } from '@sunstack/shared';
-import { Card, Col, Empty, Flex, Result, Row, Skeleton, Table, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Result, Row, Skeleton, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useDeviceList } from '../../../api/listDevices.ts';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { relativeTime, useNow } from '../../../lib/relativeTime.ts';
 import { useTab } from '../../../lib/tabs/tabContext.ts';
-import { useDeviceList } from '../api/listDevices.ts';
 import { DeviceFacts } from '../components/DeviceFacts.tsx';
 import { DeviceHistory } from '../components/DeviceHistory.tsx';
 import { useDeviceScreen } from '../components/useDeviceScreen.ts';
@@ -28,6 +28,7 @@ export default function DeviceDetailPage() {
   const now = useNow();
   const language = useClientStore((state) => state.language);
   const mayViewBatteries = useClientStore((state) => state.menus.includes('device-battery'));
+  const mayOperate = useClientStore((state) => state.menus.includes('remote-setting'));
   const plantId = detail.data?.type === 'inverter' ? detail.data.plantId : null;
   const batteries = useDeviceList(
     { type: 'battery', plantId: plantId ?? undefined, currentPage: 1, pageSize: 10 },
@@ -44,6 +45,15 @@ export default function DeviceDetailPage() {
     <Flex vertical gap={16}>
       <DeviceFacts
         device={device}
+        extra={
+          mayOperate &&
+          device.type === 'inverter' &&
+          device.writable && (
+            <Button onClick={() => navigate(`${routeByName('remote-setting').path}?sn=${encodeURIComponent(device.sn)}`)}>
+              {t('navBar.remoteSetting')}
+            </Button>
+          )
+        }
         more={
           plantBatteries.length > 0
             ? [

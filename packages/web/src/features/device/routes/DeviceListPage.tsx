@@ -13,6 +13,7 @@ import { Button, Card, Empty, Flex, Input, Segmented, Select, Tag, Tooltip, Typo
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useDeviceList } from '../../../api/listDevices.ts';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { formatNumber } from '../../../lib/format.ts';
@@ -20,7 +21,6 @@ import { relativeTime, useNow } from '../../../lib/relativeTime.ts';
 import { BUILT_APP_ROUTES } from '../../../lib/screens.ts';
 import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
-import { useDeviceList } from '../api/listDevices.ts';
 import { DeviceStatusTag } from '../components/DeviceStatusTag.tsx';
 import { KIND_OF_SCREEN, SN_LABEL } from '../components/deviceKinds.ts';
 

@@ -1,6 +1,6 @@
 import { deviceCalls } from '@sunstack/shared';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/http.ts';
+import { request } from '../lib/http.ts';
 
 export function useDeviceDetail(sn: string) {
   return useQuery({

@@ -1,6 +1,6 @@
 import { type DeviceListBody, deviceCalls } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/http.ts';
+import { request } from '../lib/http.ts';
 
 export const deviceListKey = ['device', 'list'] as const;
 

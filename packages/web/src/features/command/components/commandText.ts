@@ -1,0 +1,40 @@
+import type { Command, WorkMode } from '@sunstack/shared';
+import type { TFunction } from 'i18next';
+import { EDITABLE_SETTINGS, settingText } from './settingFields.ts';
+
+const kindOf = (key: string) => EDITABLE_SETTINGS.find((setting) => setting.key === key)?.kind;
+/** The screen's order of the settings; others (schedule periods, keys the console does not know) after them. */
+const rank = (key: string) => {
+  const index = EDITABLE_SETTINGS.findIndex((setting) => setting.key === key);
+  return index < 0 ? EDITABLE_SETTINGS.length : index;
+};
+
+/** Settings as "Work mode Backup, Minimum SoC 20 %" in the screen's order; schedule periods by their count; unknown keys by name. */
+export function settingsText(t: TFunction, settings: Record<string, unknown>): string {
+  const workMode = (mode: WorkMode) => t(`remoteSetting.workModes.${mode}`, { defaultValue: mode });
+  return Object.entries(settings)
+    .sort(([a], [b]) => rank(a) - rank(b))
+    .map(([key, value]) => {
+      if (key === 'SchedulePeriods') return t('remoteSetting.periodCount', { count: Array.isArray(value) ? value.length : 0 });
+      const kind = kindOf(key);
+      const label = kind ? t(`remoteSetting.settings.${key}`) : key;
+      return `${label} ${kind ? settingText(kind, value, workMode) : JSON.stringify(value)}`;
+    })
+    .join(', ');
+}
+
+/** What a command asks for, as a person reads it. */
+export function commandText(t: TFunction, command: Pick<Command, 'type' | 'params'>): string {
+  const name = t(`remoteSetting.types.${command.type}`, { defaultValue: command.type });
+  if (command.type === 'setting.set') return `${name}: ${settingsText(t, command.params)}`;
+  if (command.type === 'config.set') return `${name}: ${command.params.intervalSec} s`;
+  return name;
+}
+
+/** What the device answered: the values it read or applied, its error, or nothing yet. */
+export function answerText(t: TFunction, command: Pick<Command, 'type' | 'result' | 'error'>): string {
+  if (command.error) return command.error;
+  if (!command.result) return '';
+  if (command.type === 'setting.get' || command.type === 'setting.set') return settingsText(t, command.result);
+  return '';
+}
