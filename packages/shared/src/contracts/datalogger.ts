@@ -30,6 +30,11 @@ export const moduleSummary = z.object({
   boundAt: z.number().nullable(),
   /** The label's check code, for whoever registers dataloggers (switch datalogger.import); null for the others. */
   checkCode: z.string().nullable(),
+  /** What it last said of itself on its status topic (protocol.md): connected or not, since when, firmware, signal. */
+  online: z.boolean(),
+  statusAt: z.number().nullable(),
+  firmware: z.string(),
+  signal: z.number().nullable(),
 });
 export type ModuleSummary = z.infer<typeof moduleSummary>;
 export const moduleListResult = z.object({

@@ -124,6 +124,10 @@ export function createDataloggerService(deps: {
             createdAt: logger.createdAt.getTime(),
             boundAt: logger.boundAt?.getTime() ?? null,
             checkCode: showsLabels ? await labels.codeOf(logger.sn) : null,
+            online: logger.online,
+            statusAt: logger.statusAt?.getTime() ?? null,
+            firmware: logger.firmware,
+            signal: logger.signal,
           })),
         ),
       };

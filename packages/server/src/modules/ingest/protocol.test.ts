@@ -45,7 +45,8 @@ describe('device protocol on the embedded broker', () => {
   it('stores inventory and telemetry once, with non-finite values dropped and counted', async () => {
     const client = await connect(plant.dataloggerSn, plant.secret);
     const sn = plant.dataloggerSn;
-    await publish(client, uplinkTopic(sn, 'status'), { online: true, fw: '1.2.3', ip: '10.0.0.2' });
+    const connectedAt = Date.now();
+    await publish(client, uplinkTopic(sn, 'status'), { online: true, fw: '1.2.3', ip: '10.0.0.2', signal: -61 });
     await publish(client, uplinkTopic(sn, 'inventory'), {
       ts: Date.now(),
       devices: [{ sn: `BAT${sn}`, type: 'battery', model: 'Fixture Battery', fw: { master: '2.0' } }],
@@ -71,6 +72,12 @@ describe('device protocol on the embedded broker', () => {
       sql`select online, firmware from datalogger where sn = ${sn}`,
     );
     expect(status).toEqual({ online: true, firmware: '1.2.3' });
+    // The datalogger list says so (issue 21 defect 10).
+    const admin = await t.createAccount(Access.admin);
+    const listed = await t.call('POST', '/c/v0/module/list', { sn, pageSize: 10 }, { token: admin.token });
+    const [entry] = listed.body.result.dataloggers;
+    expect(entry).toMatchObject({ sn, online: true, firmware: '1.2.3', signal: -61 });
+    expect(entry.statusAt).toBeGreaterThanOrEqual(connectedAt - 1_000);
     await client.endAsync();
     // A clean disconnect leaves the datalogger offline.
     await expect

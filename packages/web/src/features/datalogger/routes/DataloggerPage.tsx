@@ -1,13 +1,15 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { dataloggerSnSchema, type ModuleCreateResult } from '@sunstack/shared';
-import { Alert, Button, Card, Flex, Form, Input, Modal, message, Popconfirm, Select, Typography } from 'antd';
+import { dataloggerSnSchema, languageTag, type ModuleCreateResult } from '@sunstack/shared';
+import { Alert, Button, Card, Flex, Form, Input, Modal, message, Popconfirm, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { Permission } from '../../../components/Permission.tsx';
+import { useClientStore } from '../../../lib/clientStore.ts';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
+import { relativeTime, useNow } from '../../../lib/relativeTime.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { useDeleteDatalogger } from '../api/deleteDatalogger.ts';
@@ -85,6 +87,8 @@ export default function DataloggerPage() {
   const [registering, setRegistering] = useState(false);
   const [importing, setImporting] = useState(false);
   useTabBusy(list.isFetching);
+  const now = useNow();
+  const tag = languageTag(useClientStore((state) => state.language));
   const date = (ms: number | null) => (ms === null ? '—' : new Date(ms).toLocaleString(i18n.language.replace('_', '-')));
 
   const columns: ColumnsType<DataloggerRow> = [
@@ -103,6 +107,24 @@ export default function DataloggerPage() {
           t('datalogger.unbound')
         ),
     },
+    {
+      title: t('datalogger.connection'),
+      dataIndex: 'online',
+      render: (online: boolean, row) => (
+        <Flex vertical>
+          <Tag color={online ? 'success' : 'default'} style={{ width: 'fit-content' }}>
+            {t(online ? 'datalogger.online' : 'datalogger.offline')}
+          </Tag>
+          {row.statusAt !== null && (
+            <Typography.Text type="secondary" title={date(row.statusAt)}>
+              {t('datalogger.since', { when: relativeTime(row.statusAt, now, tag) })}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
+    { title: t('datalogger.signal'), dataIndex: 'signal', render: (signal: number | null) => (signal === null ? '—' : `${signal} dBm`) },
+    { title: t('datalogger.firmware'), dataIndex: 'firmware', render: (firmware: string) => firmware || '—' },
     { title: t('datalogger.registered'), dataIndex: 'createdAt', render: date },
     { title: t('datalogger.bound'), dataIndex: 'boundAt', render: date },
     {
