@@ -5,6 +5,8 @@ import { type App, buildApp } from '@sunstack/server/src/app.ts';
 import { loadConfig } from '@sunstack/server/src/config.ts';
 import type { Db } from '@sunstack/server/src/db/client.ts';
 import { selectRows } from '@sunstack/server/src/db/rawSql.ts';
+import { createAccountRepo } from '@sunstack/server/src/modules/account/repo.ts';
+import { hashPassword } from '@sunstack/server/src/modules/session/password.ts';
 import { openTestDatabase, signedHeaders } from '@sunstack/server/src/test/harness.ts';
 import { sql } from 'drizzle-orm';
 import { benchDatabaseUrl } from './databaseCpu.ts';
@@ -120,4 +122,19 @@ export async function waitForRollups(db: Db) {
 export async function settleDatabase(database: RunningApp['database']) {
   await database.execute('VACUUM ANALYZE');
   await database.execute('CHECKPOINT');
+}
+
+/** An account of the manufacturer (or of `organisationId`) with the password 'bench-pass', signed in: its id and token. */
+export async function signedInAccount(server: RunningApp, username: string, access: number, organisationId?: number) {
+  const accounts = createAccountRepo(server.database.db);
+  const { id } = await accounts.insert({
+    organisationId: organisationId ?? (await accounts.rootOrganisationId()),
+    username,
+    email: `${username}@bench.test`,
+    passwordHash: await hashPassword('bench-pass'),
+    access,
+    clientId: username,
+  });
+  const token = String((await server.call('/c/v0/user/login', { user: username, password: 'bench-pass' })).result.token);
+  return { id, token };
 }

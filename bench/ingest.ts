@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@sunstack/server/src/config.ts';
 import { startDataLoop } from '@sunstack/server/src/dataLoop.ts';
 import type { Db } from '@sunstack/server/src/db/client.ts';
@@ -12,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { type RunningApp, startApp, waitForRollups } from './appServer.ts';
+import { runLoadProcess } from './child.ts';
 import { databaseCpuMeter, TICKS_PER_SECOND, ticksOf } from './databaseCpu.ts';
 import { type BenchResult, markdownTable } from './figures.ts';
 import { vars } from './telemetryVars.ts';
@@ -35,7 +34,7 @@ const BUDGET_CPU_US = 50;
 const BUDGET_DATABASE_US = 150;
 const BUDGET_SYSTEM_US = 250;
 
-const LOAD_SCRIPT = fileURLToPath(new URL('./ingestLoad.ts', import.meta.url));
+const LOAD_SCRIPT = new URL('./ingestLoad.ts', import.meta.url);
 
 interface LoadJob {
   url: string;
@@ -89,16 +88,7 @@ async function waitForRows(db: Db, fromTs: number, count: number) {
 }
 
 /** Runs the load generator in its own process; answers messages acknowledged and seconds taken. */
-function generate(job: LoadJob): Promise<{ acked: number; seconds: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', LOAD_SCRIPT, JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited with ${code}`))));
-  });
-}
+const generate = (job: LoadJob) => runLoadProcess<{ acked: number; seconds: number }>(LOAD_SCRIPT, job);
 
 /**
  * Ingest through the embedded broker into the database, acknowledged only once stored, against
