@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { PlantSettings } from '@sunstack/shared';
 import {
   commandTopic,
@@ -379,6 +380,8 @@ export class SimulatedDatalogger implements CommandTarget {
     this.client = client;
     client.on('connect', () => {
       if (generation !== this.generation) return;
+      // Replies and samples go out at once, not after the broker's delayed ACK of the packet before (Nagle).
+      (client.stream as Partial<Socket>).setNoDelay?.(true);
       this.connected = true;
       this.stats.connects++;
       this.reconnectDelay = this.options.reconnectMs ?? 1000;

@@ -24,6 +24,8 @@ let admin: TestAccount;
 let owner: TestAccount;
 let stranger: TestAccount;
 let integrator: TestAccount;
+/** How long a poll waits for what crosses a broker (the suite runs beside other test files on 2 cores). */
+const WAIT = { timeout: 10_000 };
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -89,18 +91,18 @@ describe.each(BROKERS)('the command path on the %s broker', (broker) => {
     expect((await detail(id)).result).toMatchObject({ id, sn: sn(), state: 'queued', type: 'setting.set', createdBy: owner.username });
 
     const device = await connectDatalogger(fleet);
-    await expect.poll(() => device.received.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => device.received.length, WAIT).toBe(1);
     const sent = device.received[0] as { expiresAt: number };
     expect(sent).toEqual({ id, type: 'setting.set', device: sn(), params: { MinSoc: 20, ExportLimit: 3.5 }, expiresAt: sent.expiresAt });
     expect(sent.expiresAt).toBeGreaterThan(Date.now() + COMMAND_TTL_MS - 60_000);
-    await expect.poll(() => stateOf(id)).toBe('sent');
+    await expect.poll(() => stateOf(id), WAIT).toBe('sent');
 
     await reply(device.client, fleet.dataloggerSn, { id, status: 'accepted' });
-    await expect.poll(() => stateOf(id)).toBe('accepted');
+    await expect.poll(() => stateOf(id), WAIT).toBe('accepted');
     await reply(device.client, fleet.dataloggerSn, { id, status: 'progress', progress: 40 });
-    await expect.poll(async () => (await detail(id)).result).toMatchObject({ state: 'progress', progress: 40 });
+    await expect.poll(async () => (await detail(id)).result, WAIT).toMatchObject({ state: 'progress', progress: 40 });
     await reply(device.client, fleet.dataloggerSn, { id, status: 'done', result: { MinSoc: 20, ExportLimit: 3.5 } });
-    await expect.poll(() => stateOf(id)).toBe('done');
+    await expect.poll(() => stateOf(id), WAIT).toBe('done');
     const done = (await detail(id)).result;
     expect(done).toMatchObject({ progress: 100, result: { MinSoc: 20, ExportLimit: 3.5 }, error: null });
     expect(done.finishedAt).toBeGreaterThanOrEqual(done.sentAt);
@@ -119,7 +121,7 @@ describe.each(BROKERS)('the command path on the %s broker', (broker) => {
   it('follows a failure, and counts and ignores replies of another datalogger, unknown ids, bad shapes and finished commands', async () => {
     const device = await connectDatalogger(fleet);
     const id = await commandId(setSettings({ sn: sn(), settings: { MaxSoc: 90 } }));
-    await expect.poll(() => device.received.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => device.received.length, WAIT).toBe(1);
     const intruder = await connectDatalogger(other);
     const [unknownBefore, invalidBefore, notJsonBefore] = [
       await counted('unknownCommand'),
@@ -133,15 +135,15 @@ describe.each(BROKERS)('the command path on the %s broker', (broker) => {
     await reply(device.client, fleet.dataloggerSn, { id, status: 'progress', progress: 140 });
     await reply(device.client, fleet.dataloggerSn, 'not JSON');
     // Mosquitto acknowledges before the ingest has stored: wait for the figures.
-    await expect.poll(() => counted('unknownCommand')).toBe(unknownBefore + 3);
-    await expect.poll(() => counted('invalid')).toBe(invalidBefore + 2);
-    await expect.poll(() => counted('notJson')).toBe(notJsonBefore + 1);
+    await expect.poll(() => counted('unknownCommand'), WAIT).toBe(unknownBefore + 3);
+    await expect.poll(() => counted('invalid'), WAIT).toBe(invalidBefore + 2);
+    await expect.poll(() => counted('notJson'), WAIT).toBe(notJsonBefore + 1);
     expect(await stateOf(id)).toBe('sent');
 
     await reply(device.client, fleet.dataloggerSn, { id, status: 'failed', error: 'MaxSoc: out of range' });
-    await expect.poll(() => stateOf(id)).toBe('failed');
+    await expect.poll(() => stateOf(id), WAIT).toBe('failed');
     await reply(device.client, fleet.dataloggerSn, { id, status: 'done' });
-    await expect.poll(() => counted('unknownCommand')).toBe(unknownBefore + 4);
+    await expect.poll(() => counted('unknownCommand'), WAIT).toBe(unknownBefore + 4);
     expect((await detail(id)).result).toMatchObject({ state: 'failed', error: 'MaxSoc: out of range' });
     await publish(intruder.client, uplinkTopic(other.dataloggerSn, 'status'), { online: false });
     await Promise.all([device.client.endAsync(), intruder.client.endAsync()]);
@@ -157,7 +159,7 @@ describe.each(BROKERS)('the command path on the %s broker', (broker) => {
     try {
       // A new command wakes the dispatcher, which expires the old one on its pass.
       await setSettings({ sn: otherSn, settings: { MinSoc: 26 } }, admin.token);
-      await expect.poll(() => stateOf(id, admin.token), { timeout: 10_000 }).toBe('expired');
+      await expect.poll(() => stateOf(id, admin.token), WAIT).toBe('expired');
     } finally {
       t.clock.offsetMs -= COMMAND_TTL_MS + 1_000;
     }
@@ -184,10 +186,10 @@ describe.each(BROKERS)('the command path on the %s broker', (broker) => {
     } finally {
       ingest.startDispatcher();
     }
-    await expect.poll(() => stateOf(first), { timeout: 10_000 }).toBe('sent');
+    await expect.poll(() => stateOf(first), WAIT).toBe('sent');
     // A later command arriving proves later passes ran: the first went out exactly once.
     const second = await commandId(setSettings({ sn: sn(), settings: { MinSoc: 16 } }));
-    await expect.poll(() => device.received.length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => device.received.length, WAIT).toBe(2);
     expect(device.received.map((command) => command.id)).toEqual([first, second]);
     await device.client.endAsync();
   });
@@ -200,9 +202,11 @@ describe.each(BROKERS)('the command path on the %s broker', (broker) => {
     await datalogger.start();
     try {
       // Its inventory registers its devices.
-      await expect.poll(async () => (await t.database.db.select().from(deviceTable).where(eq(deviceTable.sn, inverter))).length).toBe(1);
+      await expect
+        .poll(async () => (await t.database.db.select().from(deviceTable).where(eq(deviceTable.sn, inverter))).length, WAIT)
+        .toBe(1);
       const finished = async (id: string) => {
-        await expect.poll(() => stateOf(id, admin.token), { timeout: 10_000 }).toMatch(/^(done|failed)$/);
+        await expect.poll(() => stateOf(id, admin.token), WAIT).toMatch(/^(done|failed)$/);
         return (await detail(id, admin.token)).result;
       };
       const first = await commandId(setSettings({ sn: inverter, settings: { MinSoc: 20 } }, admin.token));
@@ -215,7 +219,7 @@ describe.each(BROKERS)('the command path on the %s broker', (broker) => {
       const [row] = await t.database.db.select().from(deviceCommand).where(eq(deviceCommand.id, first));
       await ingest.loop.publish(commandTopic(simulated.dataloggerSn), commandMessage(row as typeof deviceCommand.$inferSelect));
       // The device answers with its first reply (the platform counts and ignores it) and does not run it again.
-      await expect.poll(() => counted('unknownCommand'), { timeout: 10_000 }).toBe(before + 1);
+      await expect.poll(() => counted('unknownCommand'), WAIT).toBe(before + 1);
       expect(await finished(first)).toMatchObject({ state: 'done', result: { MinSoc: 20 } });
       const read = await commandId(t.call('POST', '/c/v0/device/setting/get', { sn: inverter, keys: ['MinSoc'] }, { token: admin.token }));
       expect(await finished(read)).toMatchObject({ state: 'done', result: { MinSoc: 30 } });
