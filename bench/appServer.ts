@@ -125,18 +125,29 @@ export async function settleDatabase(database: RunningApp['database']) {
   await database.execute('CHECKPOINT');
 }
 
-/** The password of the administrators benchmarks create. */
+/** The password of the accounts benchmarks create. */
 export const BENCH_PASSWORD = 'bench-pass';
 
-/** An administrator at the root of the organisation (sees every plant), signed in with BENCH_PASSWORD. */
-export async function createBenchAdmin(database: RunningApp['database'], username: string) {
+/** An account of the manufacturer (or of `organisationId`) with BENCH_PASSWORD. */
+export async function createBenchAccount(database: RunningApp['database'], username: string, access: number, organisationId?: number) {
   const accounts = createAccountRepo(database.db);
   return accounts.insert({
-    organisationId: await accounts.rootOrganisationId(),
+    organisationId: organisationId ?? (await accounts.rootOrganisationId()),
     username,
     email: `${username}@bench.test`,
     passwordHash: await hashPassword(BENCH_PASSWORD),
-    access: Access.admin,
+    access,
     clientId: username,
   });
+}
+
+/** An administrator at the root of the organisation (sees every plant). */
+export const createBenchAdmin = (database: RunningApp['database'], username: string) =>
+  createBenchAccount(database, username, Access.admin);
+
+/** A bench account, signed in: its id and token. */
+export async function signedInAccount(server: RunningApp, username: string, access: number, organisationId?: number) {
+  const { id } = await createBenchAccount(server.database, username, access, organisationId);
+  const token = String((await server.call('/c/v0/user/login', { user: username, password: BENCH_PASSWORD })).result.token);
+  return { id, token };
 }

@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { runLoadProcess } from './child.ts';
 
-const LOAD_SCRIPT = fileURLToPath(new URL('./ingestLoad.ts', import.meta.url));
+const LOAD_SCRIPT = new URL('./ingestLoad.ts', import.meta.url);
 
 /** What ingestLoad.ts does: every datalogger publishes `messages` QoS 1 telemetry messages. */
 export interface LoadJob {
@@ -16,14 +15,5 @@ export interface LoadJob {
   startTs: number;
 }
 
-/** Runs the load generator in its own process (its CPU is not the measured one's); answers messages acknowledged and seconds taken. */
-export function generate(job: LoadJob): Promise<{ acked: number; seconds: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', LOAD_SCRIPT, JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited with ${code}`))));
-  });
-}
+/** Runs the ingest's load generator in its own process; answers messages acknowledged and seconds taken. */
+export const generate = (job: LoadJob) => runLoadProcess<{ acked: number; seconds: number }>(LOAD_SCRIPT, job);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import { run as alarms } from './alarms.ts';
 import { run as authCall } from './authCall.ts';
 import { run as chartRender } from './chartRender.ts';
+import { run as commands } from './commands.ts';
 import { run as connections } from './connections.ts';
 import { type BenchResult, type Figure, markdownTable } from './figures.ts';
 import { run as firstStart } from './firstStart.ts';
@@ -27,6 +28,7 @@ const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Alarms', run: alarms },
   { title: 'Memory per connected datalogger', run: connections },
   { title: 'Chart render', run: chartRender },
+  { title: 'Command round trip', run: commands },
 ];
 
 const RESULTS = new URL('./RESULTS.md', import.meta.url);

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { parseUplinkTopic } from '@sunstack/shared';
 import mqtt from 'mqtt';
 import type { Config } from './config.ts';
@@ -91,6 +92,8 @@ export async function startDataLoop(
     reconnectPeriod: 2_000,
   });
   publisher.on('error', (error) => log.warn(`mqtt ${url} (commands): ${error.message}`));
+  // A command goes out at once, not after the broker's delayed ACK of the one before (Nagle's algorithm).
+  publisher.on('connect', () => (publisher.stream as Partial<Socket>).setNoDelay?.(true));
   log.info(`consuming ${url}`);
   return {
     brokerUrl: url,

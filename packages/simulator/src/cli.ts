@@ -35,6 +35,8 @@ fleet:
   --resume-from TIME      Send nothing at or before this time (ISO date or ms)
   --fault-rate R          Faults per device per day (default ${FLEET_DEFAULTS.faultRate})
   --offline-rate R        Offline spells per datalogger per day (default ${FLEET_DEFAULTS.offlineRate})
+  --command-failures S    Share of commands failed on purpose (default ${FLEET_DEFAULTS.commandFailureShare})
+  --command-timeouts S    Share of commands never answered (default ${FLEET_DEFAULTS.commandTimeoutShare})
   --state-dir DIR         Keep counters, settings and firmware across restarts
   --seed N                Another seed, another weather
 
@@ -66,6 +68,8 @@ const { values, positionals } = parseArgs({
     'resume-from': { type: 'string' },
     'fault-rate': { type: 'string' },
     'offline-rate': { type: 'string' },
+    'command-failures': { type: 'string' },
+    'command-timeouts': { type: 'string' },
     'state-dir': { type: 'string' },
     seed: { type: 'string' },
     count: { type: 'string', default: '100' },
@@ -152,6 +156,8 @@ switch (command) {
       resumeFrom: resumeAt === undefined ? undefined : () => resumeAt,
       faultRate: numberOption('fault-rate'),
       offlineRate: numberOption('offline-rate'),
+      commandFailureShare: numberOption('command-failures'),
+      commandTimeoutShare: numberOption('command-timeouts'),
       stateDir: values['state-dir'],
       seed: numberOption('seed'),
       log,

@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { inventoryPayload, replyPayload } from '@sunstack/shared';
+import { inventoryPayload, type ReplyPayload, replyPayload } from '@sunstack/shared';
 import { afterEach, describe, expect, it } from 'vitest';
+import { defaultSettings, devicesOf } from '../plant/definition.ts';
+import { DEMO_FLEET } from '../plant/fleet.ts';
 import { Cleanups, inverterSamples, type Observer, startFileServer, startTestDatalogger } from '../test/observer.ts';
+import { CommandProcessor, type CommandTarget, SIMULATED_FAILURE } from './commands.ts';
 
 /** Commands of protocol.md sent over the machine's Mosquitto to a simulated datalogger. */
 
@@ -176,4 +179,66 @@ describe('commands', () => {
     await observer.waitFor((message) => message.kind === 'status' && message.payload.online === false, 3000, before);
     await observer.waitFor((message) => message.kind === 'status' && message.payload.online === true, 3000, before);
   }, 15_000);
+});
+
+describe('simulated failures', () => {
+  const plant = DEMO_FLEET.find((candidate) => candidate.battery) as (typeof DEMO_FLEET)[number];
+  /** A datalogger's command processor over an in-memory device: only its answers matter here. */
+  function processor(options: { failureShare?: number; timeoutShare?: number }) {
+    const replies: ReplyPayload[] = [];
+    let settings = defaultSettings(plant);
+    const target = {
+      sn: plant.datalogger.sn,
+      now: Date.now,
+      devices: () => devicesOf(plant),
+      hasBattery: true,
+      settings: () => settings,
+      changeSettings: (changed) => {
+        settings = changed;
+      },
+      reply: async (reply) => {
+        replies.push(reply);
+      },
+    } as Pick<CommandTarget, 'sn' | 'now' | 'devices' | 'hasBattery' | 'settings' | 'changeSettings' | 'reply'> as CommandTarget;
+    return { commands: new CommandProcessor(target, { ...options, seed: 7 }), replies, settings: () => settings };
+  }
+  const command = (i: number, minSoc = 20) =>
+    JSON.stringify({
+      id: `c-${i}`,
+      type: 'setting.set',
+      device: plant.datalogger.sn,
+      params: { MinSoc: minSoc },
+      expiresAt: Date.now() + 60_000,
+    });
+  const COUNT = 2_000;
+
+  it('fails a configured share of commands without running them and leaves another unanswered, the same ids each time', async () => {
+    const { commands, replies, settings } = processor({ failureShare: 0.1, timeoutShare: 0.05 });
+    for (let i = 0; i < COUNT; i++) await commands.handle(command(i));
+    const failed = replies.filter((reply) => reply.status === 'failed');
+    expect(failed.every((reply) => reply.error === SIMULATED_FAILURE)).toBe(true);
+    expect(failed.length / COUNT).toBeGreaterThan(0.08);
+    expect(failed.length / COUNT).toBeLessThan(0.12);
+    const unanswered = COUNT - replies.length;
+    expect(unanswered / COUNT).toBeGreaterThan(0.035);
+    expect(unanswered / COUNT).toBeLessThan(0.065);
+    expect(replies.filter((reply) => reply.status === 'done').length).toBe(COUNT - failed.length - unanswered);
+
+    // Sent again (with other params): the first answer again, or silence again; a failed one changed nothing.
+    const first = [...replies];
+    replies.length = 0;
+    const failedIds = new Set(failed.map((reply) => reply.id));
+    for (let i = 0; i < COUNT; i++) {
+      const id = `c-${i}`;
+      if (failedIds.has(id)) await commands.handle(command(i, 90));
+    }
+    expect(replies).toEqual(first.filter((reply) => failedIds.has(reply.id)));
+    expect(settings().MinSoc).toBe(20);
+  });
+
+  it('answers every command by default', async () => {
+    const { commands, replies } = processor({});
+    for (let i = 0; i < 200; i++) await commands.handle(command(i));
+    expect(replies.map((reply) => reply.status)).toEqual(Array(200).fill('done'));
+  });
 });

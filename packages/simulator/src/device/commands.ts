@@ -3,6 +3,7 @@ import { type CommandPayload, commandPayload, type ReplyPayload } from '@sunstac
 import { z } from 'zod';
 import type { DeviceMetadata } from '../plant/definition.ts';
 import { checkSettingsChange, settingKeysOf } from '../plant/settings.ts';
+import { hashString, uniform } from '../random.ts';
 import { downloadFirmware, TransferError, uploadLog } from './transfer.ts';
 
 /**
@@ -60,6 +61,9 @@ const TARGETS_BY_TYPE: Record<string, FirmwareTarget[]> = {
   gateway: ['master'],
 };
 
+/** The error of a command failed on purpose (`failureShare`). */
+export const SIMULATED_FAILURE = 'device busy (simulated failure)';
+
 /** Remembered command ids; older ones are forgotten first. */
 const REMEMBERED_IDS = 500;
 /** A progress reply every this many percent of a download. */
@@ -68,6 +72,14 @@ const PROGRESS_STEP = 10;
 export interface CommandProcessorOptions {
   /** Replies already given (restored from the saved state). */
   remembered?: [string, ReplyPayload][];
+  /**
+   * Share of commands (0-1) failed without running them, as a busy device answers, and share never
+   * answered at all (the platform's expiry ends them): the failure paths of a real fleet. Which
+   * commands is fixed by their id and `seed`, so a repeated id meets the same fate. Default 0.
+   */
+  failureShare?: number;
+  timeoutShare?: number;
+  seed?: number;
   downloadRetryDelayMs?: number;
   signal?: AbortSignal;
   onError?: (message: string) => void;
@@ -112,6 +124,16 @@ export class CommandProcessor {
     const command = parsed.data;
     if (command.expiresAt < this.target.now()) {
       this.send({ id: command.id, status: 'failed', error: 'expired' });
+      return;
+    }
+    const fate = uniform(hashString(command.id), this.options.seed ?? 0);
+    const failureShare = this.options.failureShare ?? 0;
+    if (fate < failureShare) {
+      this.send({ id: command.id, status: 'failed', error: SIMULATED_FAILURE });
+      return;
+    }
+    if (fate < failureShare + (this.options.timeoutShare ?? 0)) {
+      this.options.onError?.(`command ${command.id} left unanswered (simulated timeout)`);
       return;
     }
     const deviceType =

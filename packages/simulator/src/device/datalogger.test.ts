@@ -1,14 +1,43 @@
 import { inventoryPayload, statusPayload, telemetryPayload } from '@sunstack/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { devicesOf } from '../plant/definition.ts';
+import { devicesOf, type PlantDefinition } from '../plant/definition.ts';
 import { Cleanups, inverterSamples, Observer, startTestDatalogger, TEST_BROKER } from '../test/observer.ts';
 import { SimulatedDatalogger } from './datalogger.ts';
-import { memoryStateStore } from './stateStore.ts';
+import { memoryStateStore, type StateStore } from './stateStore.ts';
 
 /** Against the machine's Mosquitto; every test has its own random SNs. Intervals are 0.2 s to keep it quick. */
 
 const cleanups = new Cleanups();
 afterEach(() => cleanups.run());
+
+/** A datalogger with a saved state, after command `id` set its inverter's MinSoc to `minSoc`. */
+async function startWithMinSoc(id: string, minSoc: number) {
+  const store = memoryStateStore();
+  const started = await startTestDatalogger(cleanups, { store });
+  const inverter = started.plant.inverters[0]?.sn as string;
+  await started.observer.command(started.sn, { id, type: 'setting.set', device: inverter, params: { MinSoc: minSoc } });
+  await started.observer.waitFor((message) => message.kind === 'reply' && message.payload.id === id);
+  return { ...started, store, inverter };
+}
+
+/** Starts `plant`'s datalogger again from `store`; resolves at its first sample. */
+async function restart(plant: PlantDefinition, store: StateStore, observer: Observer) {
+  const restarted = new SimulatedDatalogger({ url: TEST_BROKER, plant, secret: 'test', intervalSec: 0.2, store });
+  cleanups.add(() => restarted.stop());
+  const restartAt = observer.messages.length;
+  await restarted.start();
+  await observer.waitFor((message) => message.kind === 'telemetry', 3000, restartAt);
+}
+
+/** Sends `id` (a MinSoc change answered before) again with another value: the first reply comes again, and MinSoc stays `minSoc`. */
+async function expectMinSocKept(observer: Observer, sn: string, inverter: string, id: string, minSoc: number) {
+  await observer.command(sn, { id, type: 'setting.set', device: inverter, params: { MinSoc: minSoc + 15 } });
+  await observer.command(sn, { id: `${id}-read`, type: 'setting.get', device: inverter, params: { keys: ['MinSoc'] } });
+  await observer.waitFor((message) => message.kind === 'reply' && message.payload.id === `${id}-read`);
+  const first = { id, status: 'done', result: { MinSoc: minSoc } };
+  expect(observer.replies(id).map((message) => message.payload)).toEqual([first, first]);
+  expect(observer.replies(`${id}-read`)[0]?.payload.result).toEqual({ MinSoc: minSoc });
+}
 
 describe('a simulated datalogger over MQTT', () => {
   it('announces itself, publishes its history oldest first (coarse, then fine) and then live samples on the boundaries', async () => {
@@ -85,35 +114,30 @@ describe('a simulated datalogger over MQTT', () => {
   }, 15_000);
 
   it('continues counters, settings and answered ids after a restart from its saved state', async () => {
-    const store = memoryStateStore();
-    const { plant, sn, observer, datalogger } = await startTestDatalogger(cleanups, { store });
-    const inverter = plant.inverters[0]?.sn as string;
-    await observer.command(sn, { id: 'keep-1', type: 'setting.set', device: inverter, params: { MinSoc: 30 } });
-    await observer.waitFor((message) => message.kind === 'reply' && message.payload.id === 'keep-1');
+    const { store, plant, sn, inverter, observer, datalogger } = await startWithMinSoc('keep-1', 30);
     await datalogger.stop();
     expect(observer.of('status').at(-1)?.payload).toEqual({ online: false });
     const before = inverterSamples(observer, plant);
     const lastBefore = before.at(-1);
 
-    const restarted = new SimulatedDatalogger({ url: TEST_BROKER, plant, secret: 'test', intervalSec: 0.2, store });
-    cleanups.add(() => restarted.stop());
-    const restartAt = observer.messages.length;
-    await restarted.start();
-    await observer.waitFor((message) => message.kind === 'telemetry', 3000, restartAt);
+    await restart(plant, store, observer);
     const after = inverterSamples(observer, plant).slice(before.length);
     // Exactly where the acknowledged samples ended, with counters that went on growing.
     expect(after[0]?.ts).toBe((lastBefore?.ts as number) + 200);
     expect(after[0]?.vars.PVEnergyTotal).toBeGreaterThanOrEqual(lastBefore?.vars.PVEnergyTotal as number);
     expect(after[0]?.vars.loadsTotal).toBeGreaterThanOrEqual(lastBefore?.vars.loadsTotal as number);
 
-    await observer.command(sn, { id: 'keep-1', type: 'setting.set', device: inverter, params: { MinSoc: 40 } });
-    await observer.command(sn, { id: 'keep-2', type: 'setting.get', device: inverter, params: { keys: ['MinSoc'] } });
-    await observer.waitFor((message) => message.kind === 'reply' && message.payload.id === 'keep-2');
-    expect(observer.replies('keep-1').map((message) => message.payload)).toEqual([
-      { id: 'keep-1', status: 'done', result: { MinSoc: 30 } },
-      { id: 'keep-1', status: 'done', result: { MinSoc: 30 } },
-    ]);
-    expect(observer.replies('keep-2')[0]?.payload.result).toEqual({ MinSoc: 30 });
+    await expectMinSocKept(observer, sn, inverter, 'keep-1', 30);
+  }, 15_000);
+
+  it('keeps a changed setting and the id it answered at once, so a crash right after the reply loses neither', async () => {
+    const { store, plant, sn, inverter, observer, datalogger } = await startWithMinSoc('flash-1', 35);
+    // Gone without a goodbye or a save at stop, well before the periodic save.
+    datalogger.goOffline(60_000);
+    await expect.poll(() => store.states.get(sn)?.plant.settings.MinSoc).toBe(35);
+
+    await restart(plant, store, observer);
+    await expectMinSocKept(observer, sn, inverter, 'flash-1', 35);
   }, 15_000);
 });
 

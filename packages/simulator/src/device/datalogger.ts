@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { PlantSettings } from '@sunstack/shared';
 import {
   commandTopic,
@@ -60,6 +61,9 @@ export interface DataloggerOptions {
   faultRate?: number;
   /** Expected offline spells per day. Default 0. */
   offlineRate?: number;
+  /** Share of commands failed on purpose, and share never answered (commands.ts). Default 0. */
+  commandFailureShare?: number;
+  commandTimeoutShare?: number;
   seed?: number;
   /** Where the state survives a restart; without it every start is a fresh device. */
   store?: StateStore;
@@ -125,6 +129,7 @@ export class SimulatedDatalogger implements CommandTarget {
   private seq = { telemetry: 0, event: 0 };
   private durable?: PlantSnapshot;
   private dirty = false;
+  private saving = Promise.resolve();
 
   private client?: MqttClient;
   private generation = 0;
@@ -204,6 +209,9 @@ export class SimulatedDatalogger implements CommandTarget {
     this.skipUntil = this.options.resumeFrom ?? Number.NEGATIVE_INFINITY;
     this.commands = new CommandProcessor(this, {
       remembered: saved?.commands,
+      failureShare: this.options.commandFailureShare,
+      timeoutShare: this.options.commandTimeoutShare,
+      seed: this.seed,
       signal: this.abort.signal,
       onError: (message) => this.note(`command: ${message}`),
     });
@@ -338,6 +346,11 @@ export class SimulatedDatalogger implements CommandTarget {
   }
 
   reply(reply: ReplyPayload): Promise<void> {
+    // What a command changed and its answered id are kept at once, as a device writes its flash, not at the next periodic save.
+    if (reply.status === 'done' || reply.status === 'failed') {
+      this.dirty = true;
+      void this.save();
+    }
     if (!this.connected) {
       this.pendingReplies.push(reply);
       return Promise.resolve();
@@ -367,6 +380,8 @@ export class SimulatedDatalogger implements CommandTarget {
     this.client = client;
     client.on('connect', () => {
       if (generation !== this.generation) return;
+      // Replies and samples go out at once, not after the broker's delayed ACK of the packet before (Nagle).
+      (client.stream as Partial<Socket>).setNoDelay?.(true);
       this.connected = true;
       this.stats.connects++;
       this.reconnectDelay = this.options.reconnectMs ?? 1000;
@@ -605,7 +620,13 @@ export class SimulatedDatalogger implements CommandTarget {
 
   // ---- state and diagnostics ----
 
-  private async save() {
+  /** Saves the state, after any save under way (two writes of one file at once could land in either order). */
+  private save(): Promise<void> {
+    this.saving = this.saving.then(() => this.saveNow());
+    return this.saving;
+  }
+
+  private async saveNow() {
     const store = this.options.store;
     if (!store || !this.durable || (!this.dirty && !this.stopped)) return;
     this.dirty = false;

@@ -220,6 +220,62 @@ describe('settings change what the battery does', () => {
     expect(new Set(charging)).toEqual(new Set([1, 2, 3]));
   });
 
+  it('a force-charge period from 02:00 to 05:00 at 3 kW charges the battery from the grid in that window, and only there', () => {
+    const model = new PlantModel(plant, { startTs: start });
+    model.changeSettings(
+      {
+        ...defaultSettings(plant),
+        WorkMode: 'TimePeriods',
+        SchedulePeriods: [{ start: '02:00', end: '05:00', mode: 'ForceCharge', powerKw: 3 }],
+      },
+      start,
+    );
+    const inWindow: StepResult['flows'][] = [];
+    const nightOutside: StepResult['flows'][] = [];
+    let socAt2 = 0;
+    let socAt5 = 0;
+    run(model, start, 2, STEP, (result) => {
+      // Freiburg in January: local time is UTC+1.
+      const local = new Date(result.ts + HOUR_MS);
+      const hour = local.getUTCHours();
+      if (result.ts > start + DAY_MS && hour === 2 && local.getUTCMinutes() === 0) socAt2 = result.flows.soc;
+      if (result.ts > start + DAY_MS && hour === 5 && local.getUTCMinutes() === 0) socAt5 = result.flows.soc;
+      if (hour >= 2 && hour < 5) inWindow.push(result.flows);
+      else if (result.flows.pvKw === 0) nightOutside.push(result.flows);
+    });
+    // Charging at 3 kW until the taper of a nearly full battery, the power coming from the grid (no sun at night).
+    const charging = inWindow.filter((flows) => flows.soc < 95);
+    expect(charging.length).toBeGreaterThan(24);
+    for (const flows of charging) {
+      expect(flows.batteryKw).toBeCloseTo(3, 1);
+      expect(flows.pvKw).toBe(0);
+      expect(flows.gridKw).toBeGreaterThan(flows.loadKw + 3);
+    }
+    expect(socAt5).toBeGreaterThan(socAt2 + 50);
+    // Outside it, self use: the battery never charges from the grid.
+    expect(nightOutside.length).toBeGreaterThan(100);
+    for (const flows of nightOutside) expect(flows.batteryKw).toBeLessThanOrEqual(1e-9);
+  });
+
+  it('MinSoc stops discharge in self use: the battery holds there and the grid takes over the load', () => {
+    const model = new PlantModel(plant, { startTs: start });
+    model.changeSettings({ ...defaultSettings(plant), WorkMode: 'SelfUse', MinSoc: 30 }, start);
+    let atFloor = 0;
+    let socBefore = 100;
+    run(model, start, 4, STEP, (result) => {
+      const { soc, batteryKw, gridKw, loadKw, pvKw } = result.flows;
+      expect(soc).toBeGreaterThanOrEqual(30 - 1e-6);
+      if (socBefore <= 30 + 1e-6 && pvKw === 0) {
+        atFloor += 1;
+        expect(batteryKw).toBeGreaterThanOrEqual(-1e-9);
+        expect(gridKw).toBeCloseTo(loadKw, 6);
+      }
+      socBefore = soc;
+    });
+    // A winter battery reaches its floor in these days, and stays on it.
+    expect(atFloor).toBeGreaterThan(50);
+  });
+
   it('the export limit caps feed-in by curtailing PV', () => {
     const summer = Date.UTC(2025, 5, 14);
     const warehouse = byName('Porto warehouse');

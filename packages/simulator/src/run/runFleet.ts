@@ -31,6 +31,9 @@ export interface FleetOptions {
   faultRate?: number;
   /** Expected offline spells per datalogger per day. Default 0.02. */
   offlineRate?: number;
+  /** Share of commands a datalogger fails on purpose (default 0.02), and share it never answers (default 0.01). */
+  commandFailureShare?: number;
+  commandTimeoutShare?: number;
   /** Folder for the dataloggers' saved state (counters, settings, firmware) across restarts. */
   stateDir?: string;
   /** Instead of `stateDir`: any store. */
@@ -61,6 +64,8 @@ export const FLEET_DEFAULTS = {
   backfillFineDays: 2,
   faultRate: 0.05,
   offlineRate: 0.02,
+  commandFailureShare: 0.02,
+  commandTimeoutShare: 0.01,
 } as const;
 
 export async function runFleet(options: FleetOptions): Promise<FleetHandle> {
@@ -82,6 +87,8 @@ export async function runFleet(options: FleetOptions): Promise<FleetHandle> {
         resumeFrom: await options.resumeFrom?.(sn),
         faultRate: options.faultRate ?? FLEET_DEFAULTS.faultRate,
         offlineRate: options.offlineRate ?? FLEET_DEFAULTS.offlineRate,
+        commandFailureShare: options.commandFailureShare ?? FLEET_DEFAULTS.commandFailureShare,
+        commandTimeoutShare: options.commandTimeoutShare ?? FLEET_DEFAULTS.commandTimeoutShare,
         seed: options.seed,
         store,
         log,

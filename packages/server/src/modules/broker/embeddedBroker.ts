@@ -89,7 +89,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   // Closed with the broker: Aedes closes those it serves, but not those still to show their protocol.
   const sockets = new Set<Socket>();
   // MQTT 3.1.1 clients reach Aedes as they are, MQTT 5 clients through a translation (mqtt5Bridge.ts).
-  const server: Server = createServer((socket) => {
+  // noDelay: a command or an acknowledgement goes out at once, not after the client's delayed ACK of the packet before.
+  const server: Server = createServer({ noDelay: true }, (socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
     acceptMqttConnection(socket, broker.handle);

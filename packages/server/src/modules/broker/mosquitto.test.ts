@@ -15,7 +15,8 @@ import { migrate } from '../../db/migrate.ts';
 import { selectRows } from '../../db/rawSql.ts';
 import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
 import { signedHeaders, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
-import { connectDevice, metricValue, publish, TEST_METRICS_TOKEN } from './testClients.ts';
+import { type IngestProcess, startIngestProcess } from '../../test/ingestProcess.ts';
+import { connectDevice, metricValue, publish } from './testClients.ts';
 import { ADMIN, externalConfig, freePort, type Mosquitto, provision, startMosquitto } from './testMosquitto.ts';
 
 /**
@@ -31,31 +32,27 @@ const telemetryRows = async (db: TestApp['database']['db'], deviceId: number | u
   (await selectRows<{ n: number }>(db, sql`select count(*)::int as n from telemetry where device_id = ${deviceId}`))[0]?.n;
 
 describe('device protocol on Mosquitto', () => {
-  let broker: Mosquitto;
   let t: TestApp;
-  /** The app of an API and ingest process on MQTT_URL, over the test's database. */
+  /** An API and ingest process on MQTT_URL, over the test's database. */
+  let ingest: IngestProcess;
+  let broker: Mosquitto;
   let app: App;
-  let loop: DataLoop;
   let plant: FleetPlant;
   let other: FleetPlant;
   let admin: TestAccount;
 
   beforeAll(async () => {
-    broker = await startMosquitto();
     t = await startTestApp();
-    const config = externalConfig(broker.url, { INGEST_INSTANCE: 'protocol', METRICS_TOKEN: TEST_METRICS_TOKEN });
-    app = await buildApp({ config, database: t.database });
-    loop = await startDataLoop(config, app.ingest, quiet);
+    ingest = await startIngestProcess(t.database, 'mosquitto');
+    ({ app, mosquitto: broker } = ingest as IngestProcess & { mosquitto: Mosquitto });
     plant = await createFleetPlant(t.database.db, { devices: 2 });
     other = await createFleetPlant(t.database.db);
-    await provision(broker.url, plant, other);
+    await ingest.provision(plant, other);
     admin = await t.createAccount(Access.admin);
   });
   afterAll(async () => {
-    await loop?.close();
-    await app?.http.close();
+    await ingest?.close();
     await t?.close();
-    await broker?.stop();
   });
 
   const connect = (sn: string, password: string, extra: IClientOptions = {}) => connectDevice(broker.url, sn, password, extra);
@@ -229,7 +226,7 @@ describe('device protocol on Mosquitto', () => {
     await client.subscribeAsync(commandTopic(sn), { qos: 1 });
     const received = new Promise<string>((resolve) => client.once('message', (_, payload) => resolve(payload.toString())));
     const command = JSON.stringify({ id: 'c0ffee', type: 'reboot', device: sn, params: {}, expiresAt: Date.now() + 60_000 });
-    await loop.publish(commandTopic(sn), command);
+    await ingest.loop.publish(commandTopic(sn), command);
     expect(await received).toBe(command);
 
     await publish(client, uplinkTopic(sn, 'status'), { online: true });
@@ -242,7 +239,7 @@ describe('device protocol on Mosquitto', () => {
   it('keeps what arrives while the ingest is away, across a restart of the broker', async () => {
     const device = other.devices[0] as FleetPlant['devices'][number];
     const before = (await rows(device.id)) ?? 0;
-    await loop.close();
+    await ingest.loop.close();
     await broker.restart();
     // Dataloggers are back first: the ingest's sessions must have kept their subscriptions.
     const client = await connect(other.dataloggerSn, other.secret);
@@ -252,7 +249,7 @@ describe('device protocol on Mosquitto', () => {
       samples: [{ ts, device: device.sn, vars: { pvPower: 3 } }],
     });
     await client.endAsync();
-    loop = await startDataLoop(externalConfig(broker.url, { INGEST_INSTANCE: 'protocol' }), app.ingest, quiet);
+    ingest.loop = await startDataLoop(ingest.config, app.ingest, quiet);
     await expect.poll(() => rows(device.id)).toBe(before + 1);
   });
 

@@ -10,7 +10,7 @@ const DISPATCH_POLL_MS = 5_000;
 const COMMAND_CHANNEL = 'device_command';
 
 /** The protocol's command message (protocol.md, downlink). */
-const commandMessage = (command: CommandRow) =>
+export const commandMessage = (command: CommandRow) =>
   JSON.stringify({
     id: command.id,
     type: command.type,

@@ -141,34 +141,30 @@ export function createCommandRepo(db: Db) {
     },
 
     /**
-     * Claims the waiting commands of connected dataloggers, oldest first, for the caller's
-     * transaction (other dispatchers skip them); `send` publishes each, and they are marked sent
-     * in the same transaction, so a command a dispatcher died sending is sent again (a device runs
-     * an id once).
+     * Claims the waiting commands of connected dataloggers, oldest first, and marks them sent in one
+     * statement of the caller's transaction (other dispatchers skip them); `send` publishes them, all
+     * at once, before it commits. So a command a dispatcher died sending is queued again and sent
+     * again (a device runs an id once).
      */
     async sendWaiting(limit: number, at: Date, send: (command: CommandRow) => Promise<void>) {
       return db.transaction(async (tx) => {
-        const waiting = await tx
-          .select({ command: deviceCommand })
+        const waiting = tx
+          .select({ id: deviceCommand.id })
           .from(deviceCommand)
           .innerJoin(datalogger, eq(datalogger.sn, deviceCommand.dataloggerSn))
           .where(and(eq(deviceCommand.state, 'queued'), eq(datalogger.online, true), sql`${deviceCommand.expiresAt} > ${at}`))
           .orderBy(deviceCommand.createdAt)
           .limit(limit)
           .for('update', { of: deviceCommand, skipLocked: true });
-        for (const { command } of waiting) await send(command);
-        if (waiting.length > 0) {
-          await tx
-            .update(deviceCommand)
-            .set({ state: 'sent', sentAt: at, updatedAt: at })
-            .where(
-              inArray(
-                deviceCommand.id,
-                waiting.map((row) => row.command.id),
-              ),
-            );
-        }
-        return waiting.length;
+        const claimed = await tx
+          .update(deviceCommand)
+          .set({ state: 'sent', sentAt: at, updatedAt: at })
+          .where(inArray(deviceCommand.id, waiting))
+          .returning();
+        // In the order they were made (a datalogger's commands reach it in that order over its connection).
+        claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+        await Promise.all(claimed.map(send));
+        return claimed.length;
       });
     },
 
