@@ -54,6 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client that loses its server must not crash the process.
     pool.on('error', () => {});
+    const listener = sharedListener(() => pool.connect());
     return {
       kind: 'postgres',
       db: drizzleNodePg(pool, { schema }) as unknown as Db,
@@ -74,21 +75,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           client.release();
         }
       },
-      listen: async (channel, handler) => {
-        // LISTEN holds a connection of its own for as long as it listens.
-        const client = await pool.connect();
-        const onNotification = (message: pg.Notification) => {
-          if (message.channel === channel) handler(message.payload ?? '');
-        };
-        client.on('notification', onNotification);
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-        return async () => {
-          client.off('notification', onNotification);
-          await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
-          client.release();
-        };
+      listen: (channel, handler) => listener.listen(channel, handler),
+      close: async () => {
+        await listener.close();
+        await pool.end();
       },
-      close: () => pool.end(),
     };
   }
   return openPglite(options);
@@ -125,4 +116,46 @@ export function uniqueViolation(error: unknown): string | undefined {
     if (code === '23505') return constraint ?? '';
   }
   return undefined;
+}
+
+/**
+ * Every LISTEN of a database on one connection, taken from the pool once and held: a connection per
+ * channel and per app kept that many out of the pool for good (three apps over one test database
+ * left none for a call). Each channel is LISTENed once, with any number of handlers.
+ */
+function sharedListener(connect: () => Promise<pg.PoolClient>) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: Promise<pg.PoolClient> | undefined;
+  const connection = () => {
+    client ??= connect().then((connected) => {
+      connected.on('notification', (message) => {
+        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+      return connected;
+    });
+    return client;
+  };
+  return {
+    async listen(channel: string, handler: (payload: string) => void) {
+      const connected = await connection();
+      let channelHandlers = handlers.get(channel);
+      if (!channelHandlers) {
+        channelHandlers = new Set();
+        handlers.set(channel, channelHandlers);
+        await connected.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
+      channelHandlers.add(handler);
+      const own = channelHandlers;
+      return async () => {
+        own.delete(handler);
+        if (own.size > 0 || handlers.get(channel) !== own) return;
+        handlers.delete(channel);
+        await connected.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+      };
+    },
+    async close() {
+      const connected = await client?.catch(() => undefined);
+      connected?.release();
+    },
+  };
 }
