@@ -29,6 +29,8 @@ describe('runFleet', () => {
       faultRate: 0,
       offlineRate: 0,
     });
+    // The fleet starts its fresh history from its own clock, a moment after `started`.
+    const launched = Date.now();
     cleanups.add(() => handle.stop());
     await handle.backfilled;
     // Live samples follow the history (the observer may trail the acknowledgements a little).
@@ -46,7 +48,7 @@ describe('runFleet', () => {
     const freshSamples = inverterSamples(observer, fresh);
     expect(resumedSamples[0]?.ts).toBeGreaterThan(resumeAt);
     expect(resumedSamples[0]?.ts).toBeLessThan(resumeAt + 60_001);
-    expect(freshSamples[0]?.ts).toBeLessThan(started - 0.02 * DAY + 60_001);
+    expect(freshSamples[0]?.ts).toBeLessThan(launched - 0.02 * DAY + 60_001);
     for (const samples of [resumedSamples, freshSamples]) {
       const old = samples.filter((sample) => sample.ts < started - 0.002 * DAY - 60_000);
       expect(old.length).toBeGreaterThan(3);
