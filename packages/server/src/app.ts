@@ -24,6 +24,7 @@ import { validateInput } from './http/validator.ts';
 import { accountModule } from './modules/account/module.ts';
 import { alarmModule } from './modules/alarm/module.ts';
 import { auditModule } from './modules/audit/module.ts';
+import type { DispatchOptions } from './modules/command/dispatcher.ts';
 import { commandModule } from './modules/command/module.ts';
 import { dataloggerModule } from './modules/datalogger/module.ts';
 import { deviceModule } from './modules/device/module.ts';
@@ -77,7 +78,11 @@ export interface App {
   /** Device messages in, whichever broker delivers them (started by dataLoop.ts). */
   ingest: IngestService;
   /** Sends device commands through the broker's `publish` (the ingest role, beside the data loop), until `signal` aborts. */
-  runCommandDispatcher(publish: (topic: string, payload: string) => Promise<void>, signal: AbortSignal): Promise<void>;
+  runCommandDispatcher(
+    publish: (topic: string, payload: string) => Promise<void>,
+    signal: AbortSignal,
+    options?: DispatchOptions,
+  ): Promise<void>;
   /** The background jobs of the `jobs` role (each module's: mail sender, rollups, retention, alarm rules, notifications), until `signal` aborts. */
   runJobs(signal: AbortSignal): Promise<void>;
   /** Folds everything stored so far into the rollups at once (tests). */

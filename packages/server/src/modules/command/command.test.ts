@@ -8,9 +8,11 @@ import { auditLog, datalogger, deviceCommand, deviceGrant, device as deviceTable
 import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 import { BROKERS, type IngestProcess, startIngestProcess } from '../../test/ingestProcess.ts';
+import { captureLog } from '../../test/logCapture.ts';
 import { connectDevice, metricValue, publish } from '../broker/testClients.ts';
 import { commandMessage } from './dispatcher.ts';
-import { COMMAND_TTL_MS } from './service.ts';
+import { type CommandRow, createCommandRepo } from './repo.ts';
+import { COMMAND_TTL_MS, SILENT_DEVICE_MS } from './service.ts';
 
 /**
  * Device commands. The test's app is the API process; on each broker (embedded, and a real
@@ -165,6 +167,32 @@ describe.each(BROKERS)('the command path on the %s broker', (broker) => {
     }
   });
 
+  it('expires a command the device took up and then went silent on, and only then', async () => {
+    const device = await connectDatalogger(fleet);
+    const id = await commandId(setSettings({ sn: sn(), settings: { MinSoc: 27 } }));
+    await expect.poll(() => device.received.length, WAIT).toBe(1);
+    await reply(device.client, fleet.dataloggerSn, { id, status: 'progress', progress: 10 });
+    await expect.poll(() => stateOf(id), WAIT).toBe('progress');
+    await device.client.endAsync();
+    const [command] = await t.database.db.select().from(deviceCommand).where(eq(deviceCommand.id, id));
+    const deadline = (command as CommandRow).expiresAt.getTime();
+    const lastHeard = (at: number) =>
+      t.database.db
+        .update(deviceCommand)
+        .set({ updatedAt: new Date(at) })
+        .where(eq(deviceCommand.id, id));
+    const repo = createCommandRepo(t.database.db);
+    const expiredAt = async (at: number) => (await repo.expire(new Date(at), SILENT_DEVICE_MS)).map((command) => command.id);
+    // Past its deadline but heard from a second before it: open.
+    await lastHeard(deadline - 1_000);
+    expect(await expiredAt(deadline + 1)).not.toContain(id);
+    // Silent for longer than a device may be, but not past its deadline: open. Past it: expired.
+    await lastHeard(deadline - SILENT_DEVICE_MS - 1_000);
+    expect(await expiredAt(deadline - 1)).not.toContain(id);
+    expect(await expiredAt(deadline + 1)).toContain(id);
+    expect(await stateOf(id)).toBe('expired');
+  });
+
   it('sends a command once when no dispatcher ran as it was written and the first to claim it died sending it', async () => {
     await ingest.stopDispatcher();
     const device = await connectDatalogger(fleet);
@@ -191,6 +219,28 @@ describe.each(BROKERS)('the command path on the %s broker', (broker) => {
     const second = await commandId(setSettings({ sn: sn(), settings: { MinSoc: 16 } }));
     await expect.poll(() => device.received.length, WAIT).toBe(2);
     expect(device.received.map((command) => command.id)).toEqual([first, second]);
+    await device.client.endAsync();
+  });
+
+  it('gives up a pass whose broker never acknowledges, and sends its commands on a later one', async () => {
+    await ingest.stopDispatcher();
+    const device = await connectDatalogger(fleet);
+    let id: string;
+    try {
+      id = await commandId(setSettings({ sn: sn(), settings: { MinSoc: 17 } }));
+      // A broker that takes the command and never answers: the pass rolls back instead of holding its rows.
+      const errors = captureLog(t.app.http.log, 'error').lines;
+      const stop = new AbortController();
+      const stuck = t.app.runCommandDispatcher(() => new Promise(() => {}), stop.signal, { publishTimeoutMs: 200 });
+      await expect.poll(() => errors.some((line) => line.includes('no answer within 200 ms')), WAIT).toBe(true);
+      stop.abort();
+      await stuck;
+      expect(await stateOf(id)).toBe('queued');
+    } finally {
+      ingest.startDispatcher();
+    }
+    await expect.poll(() => stateOf(id), WAIT).toBe('sent');
+    expect(device.received.map((command) => command.id)).toEqual([id]);
     await device.client.endAsync();
   });
 

@@ -8,6 +8,24 @@ const SEND_BATCH = 500;
 /** The fallback pause: new commands and dataloggers coming online wake the dispatcher at once. */
 const DISPATCH_POLL_MS = 5_000;
 const COMMAND_CHANNEL = 'device_command';
+/**
+ * How long a pass waits for the broker to take its commands (PUBACK). A broker that is down or stuck
+ * must not hold the pass's rows locked and a database connection for ever: the pass rolls back, and
+ * its commands are sent again on a later one (a device runs an id once).
+ */
+export const PUBLISH_TIMEOUT_MS = 10_000;
+export interface DispatchOptions {
+  publishTimeoutMs?: number;
+}
+
+/** `work`, or a rejection when it has not settled within `ms`. */
+function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 /** The protocol's command message (protocol.md, downlink). */
 export const commandMessage = (command: CommandRow) =>
@@ -33,13 +51,15 @@ export function createCommandDispatcher(deps: {
   listen: Listen;
   now: () => number;
   log: FastifyBaseLogger;
+  options?: DispatchOptions;
 }) {
   const { commands, expire, publish, listen, now, log } = deps;
+  const publishTimeoutMs = deps.options?.publishTimeoutMs ?? PUBLISH_TIMEOUT_MS;
   const loop = createJobLoop(
     async () => {
       await expire();
       const sent = await commands.sendWaiting(SEND_BATCH, new Date(now()), (command) =>
-        publish(commandTopic(command.dataloggerSn), commandMessage(command)),
+        within(publish(commandTopic(command.dataloggerSn), commandMessage(command)), publishTimeoutMs, 'the broker'),
       );
       return sent === SEND_BATCH;
     },

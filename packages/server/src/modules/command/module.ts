@@ -1,7 +1,7 @@
 import type { ReplyPayload } from '@sunstack/shared';
 import type { ModuleParts, Platform } from '../../core/module.ts';
 import type { AuditService } from '../audit/service.ts';
-import { createCommandDispatcher } from './dispatcher.ts';
+import { createCommandDispatcher, type DispatchOptions } from './dispatcher.ts';
 import { createCommandStates } from './liveStates.ts';
 import { createCommandRepo } from './repo.ts';
 import { commandRoutes } from './routes.ts';
@@ -26,7 +26,7 @@ export async function commandModule({ db, database, transaction, now, log, onClo
       dataloggerOnline: () => dispatcher?.wake(),
     },
     /** Sends commands through the broker's `publish` until `signal` aborts (the ingest role). */
-    async runDispatcher(publish: (topic: string, payload: string) => Promise<void>, signal: AbortSignal) {
+    async runDispatcher(publish: (topic: string, payload: string) => Promise<void>, signal: AbortSignal, options?: DispatchOptions) {
       dispatcher = createCommandDispatcher({
         commands,
         expire: service.expire,
@@ -34,6 +34,7 @@ export async function commandModule({ db, database, transaction, now, log, onClo
         listen: (channel, handler) => database.listen(channel, handler),
         now,
         log,
+        options,
       });
       await dispatcher.run(signal);
     },

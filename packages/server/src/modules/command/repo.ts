@@ -6,7 +6,7 @@ import {
   type ReportedSettings,
   type ReportedValue,
 } from '@sunstack/shared';
-import { and, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
 import { deviceControllable, deviceVisible, type Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { offsetOf } from '../../db/page.ts';
@@ -168,12 +168,23 @@ export function createCommandRepo(db: Db) {
       });
     },
 
-    /** Commands not sent, or sent and not taken up, by their deadline: expired (the device refuses them after it anyway). */
-    async expire(at: Date): Promise<FinishedCommand[]> {
+    /**
+     * Commands past their deadline that are not sent, or sent and not taken up (the device refuses them
+     * after it anyway), or taken up by a device that has said nothing for `silentMs`: expired.
+     */
+    async expire(at: Date, silentMs: number): Promise<FinishedCommand[]> {
       return db
         .update(deviceCommand)
         .set({ state: 'expired', updatedAt: at, finishedAt: at })
-        .where(and(inArray(deviceCommand.state, ['queued', 'sent']), lte(deviceCommand.expiresAt, at)))
+        .where(
+          and(
+            lte(deviceCommand.expiresAt, at),
+            or(
+              inArray(deviceCommand.state, ['queued', 'sent']),
+              and(inArray(deviceCommand.state, ['accepted', 'progress']), lte(deviceCommand.updatedAt, new Date(at.getTime() - silentMs))),
+            ),
+          ),
+        )
         .returning(finished);
     },
 

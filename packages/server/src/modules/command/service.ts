@@ -25,6 +25,12 @@ import type { CommandRepo, CommandRow, FinishedCommand } from './repo.ts';
  * this time; after it the command expires (and a device that gets it late refuses it).
  */
 export const COMMAND_TTL_MS = 60 * 60_000;
+/**
+ * A device that took a command up and then says nothing for this long after its deadline has lost
+ * it (restarted, or its reply was lost): the command expires rather than stay open for ever. Long
+ * enough for the slowest work a device reports progress on (a firmware download and flash).
+ */
+export const SILENT_DEVICE_MS = 30 * 60_000;
 
 function present({ command, createdBy }: { command: CommandRow; createdBy: string }): Command {
   return {
@@ -162,9 +168,9 @@ export function createCommandService(deps: { commands: CommandRepo; audit: Audit
       });
     },
 
-    /** Commands not taken up by their deadline expire (the dispatcher, each pass). */
+    /** Commands not taken up by their deadline, or taken up by a device gone silent, expire (the dispatcher, each pass). */
     async expire() {
-      await transaction(async () => recordAnswers(await commands.expire(new Date(now()))));
+      await transaction(async () => recordAnswers(await commands.expire(new Date(now()), SILENT_DEVICE_MS)));
     },
 
     /**
