@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The README's test command: typecheck, lint, unit and API tests, then browser tests in Debian's
 // Chromium. Browser tests never skip: without Chromium this fails and says what to install.
-// `--database-tests`: only the tests that use a database (server and browser), on the web build
-// already there: CI's second pass, on PostgreSQL. Typecheck, lint, build and the shared, simulator and
-// web tests do not depend on the database, and CI's first pass ran them on this tree.
+// `--database-tests`: only the server's tests, which hold every statement the server runs: CI's second
+// pass, on PostgreSQL. Typecheck, lint, build and the shared, simulator and web tests do not depend on
+// the database; the browser tests drive the same calls through a page, and CI's first pass ran them
+// (on PGlite): a second browser pass doubled CI's time for no statement the server tests leave out.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
@@ -53,9 +54,10 @@ if (!databaseTestsOnly) {
 steps.push(
   vitest('Unit and API tests', databaseTestsOnly ? ['server'] : ['shared', 'server', 'simulator', 'web'], '.artifacts/vitest-unit.json'),
 );
-if (!databaseTestsOnly)
+if (!databaseTestsOnly) {
   steps.push({ ok: run('Web build', 'npm', ['run', 'build', '-w', '@sunstack/web', '--silent']), passed: 0, failed: 0 });
-steps.push(vitest('Browser tests (Chromium)', ['e2e'], '.artifacts/vitest-e2e.json'));
+  steps.push(vitest('Browser tests (Chromium)', ['e2e'], '.artifacts/vitest-e2e.json'));
+}
 
 const passed = steps.reduce((sum, s) => sum + s.passed, 0);
 const failed = steps.reduce((sum, s) => sum + s.failed, 0) + steps.filter((s) => !s.ok && s.failed === 0).length;
