@@ -12,6 +12,7 @@ import { run as loginPageJs } from './loginPageJs.ts';
 import { run as mosquittoPersistence } from './mosquittoPersistence.ts';
 import { run as plantDetailJs } from './plantDetailJs.ts';
 import { run as plantMap } from './plantMap.ts';
+import { run as rollupRound } from './rollupRound.ts';
 import { run as scopeLists } from './scopeLists.ts';
 import { run as series } from './series.ts';
 
@@ -22,6 +23,7 @@ const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Plant and device lists at scale', run: scopeLists },
   { title: 'Plant map clusters at scale', run: plantMap },
   { title: 'Ingest', run: ingest },
+  { title: 'Rollup round', run: rollupRound },
   { title: 'Embedded first start', run: firstStart },
   { title: 'Mosquitto persistence', run: mosquittoPersistence },
   { title: 'Series calls and fleet summary', run: series },

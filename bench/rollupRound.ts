@@ -1,0 +1,79 @@
+import { selectRows } from '@sunstack/server/src/db/rawSql.ts';
+import { createTelemetryRepo, type DeviceSample } from '@sunstack/server/src/modules/telemetry/repo.ts';
+import { createRollupJob } from '@sunstack/server/src/modules/telemetry/rollups.ts';
+import { createFleetPlant } from '@sunstack/server/src/test/fleetFixture.ts';
+import { openTestDatabase } from '@sunstack/server/src/test/harness.ts';
+import { sql } from 'drizzle-orm';
+import { benchDatabaseUrl, databaseCpuMeter } from './databaseCpu.ts';
+import type { BenchResult } from './figures.ts';
+import { vars } from './telemetryVars.ts';
+
+/**
+ * Where the database's CPU per message goes (issue 17), without MQTT or the server around it: 1,000
+ * devices, each in a plant of its own with a day of 5-minute history, then rounds of one new sample
+ * each, as a steady 1,000 messages/s gives the rollup job every second. Each round is the ingest's
+ * batch write (batches of 100 samples) and then the rollup job until no mark is left; the database's
+ * CPU of each part is measured apart (PostgreSQL's server processes from /proc; on PGlite the
+ * process's own CPU, where the database runs).
+ */
+const DEVICES = 1_000;
+const ROUNDS = 10;
+const WRITE_BATCH = 100;
+const STEP_MS = 300_000;
+const HISTORY_SAMPLES = 288;
+
+export async function run(): Promise<BenchResult> {
+  if (process.env.DATABASE_URL) process.env.DATABASE_URL = benchDatabaseUrl(process.env.DATABASE_URL);
+  const database = await openTestDatabase();
+  const { db } = database;
+  try {
+    const devices: { deviceId: number; plantId: number }[] = [];
+    for (let d = 0; d < DEVICES; d += 1) {
+      const plant = await createFleetPlant(db, { devices: 1 });
+      const [row] = await selectRows<{ id: number }>(db, sql`select id from device where sn = ${plant.devices[0]?.sn}`);
+      devices.push({ deviceId: Number(row?.id), plantId: plant.plantId });
+    }
+    const telemetry = createTelemetryRepo(db);
+    const rollups = createRollupJob(db, database.kind);
+    const start = Date.UTC(2026, 10, 20);
+    const samplesAt = (i: number): DeviceSample[] => devices.map((d) => ({ ...d, ts: start + i * STEP_MS, vars: vars(i) }));
+    for (let i = 0; i < HISTORY_SAMPLES; i += 1) await telemetry.writeBatch(samplesAt(i));
+    await rollups.settle();
+    await db.execute(sql`analyze`);
+
+    /** CPU µs of the database while `work` runs. */
+    const cpuOf = async (work: () => Promise<void>) => {
+      const meter = databaseCpuMeter(db, database.kind);
+      const before = process.cpuUsage();
+      await meter.start();
+      await work();
+      const server = await meter.stop();
+      const own = process.cpuUsage(before);
+      return server ?? own.user + own.system;
+    };
+    let writeUs = 0;
+    let rollupUs = 0;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const samples = samplesAt(HISTORY_SAMPLES + round);
+      writeUs += await cpuOf(async () => {
+        for (let b = 0; b < samples.length; b += WRITE_BATCH) await telemetry.writeBatch(samples.slice(b, b + WRITE_BATCH));
+      });
+      rollupUs += await cpuOf(rollups.settle);
+    }
+    const samples = DEVICES * ROUNDS;
+    const where = database.kind === 'postgres' ? 'PostgreSQL server processes' : 'PGlite, in the process';
+    return {
+      title: 'Rollup round',
+      database: database.kind,
+      figures: [
+        { name: `Database CPU µs per sample, ingest batch write (${where})`, value: (writeUs / samples).toFixed(0) },
+        { name: `Database CPU µs per sample, rollup job (${where})`, value: (rollupUs / samples).toFixed(0) },
+      ],
+      details: [
+        `${DEVICES} devices, each in a plant of its own with a day of 5-minute history (20 variables), then ${ROUNDS} rounds of one new sample per device: the ingest's batch write (${WRITE_BATCH} samples a batch), then the rollup job until no mark is left; the database's CPU of each part measured apart. The ingest benchmark measures the same costs end to end, with MQTT and the server.`,
+      ],
+    };
+  } finally {
+    await database.close();
+  }
+}
