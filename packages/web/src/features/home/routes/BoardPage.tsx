@@ -1,6 +1,6 @@
-import { FullscreenOutlined } from '@ant-design/icons';
+import { FullscreenOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import type { PlantStatus } from '@sunstack/shared';
-import { Button, Card, Flex, Progress, Table, Typography, theme } from 'antd';
+import { Button, Card, Flex, Progress, Table, Tooltip, Typography, theme } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlantOverview } from '../../../api/plantOverview.ts';
@@ -22,7 +22,6 @@ export default function BoardPage() {
   const overview = usePlantOverview({ currentPage: 1, pageSize: BOARD_PLANTS });
   useTabBusy(overview.isFetching);
   const plants = [...(overview.data?.plants ?? [])].sort((a, b) => b.power - a.power);
-  const strongest = Math.max(0.001, ...plants.map((plant) => plant.power / (plant.systemSizeKw || 1)));
 
   return (
     <div ref={board} style={{ background: token.colorBgLayout, padding: 8, overflow: 'auto' }}>
@@ -54,17 +53,22 @@ export default function BoardPage() {
                 render: (kw: number) => `${displayValue(kw)} kW`,
               },
               {
-                // Power per installed kW, against the best of the fleet now: who is behind stands out.
-                title: t('monitoring.relativeOutput'),
-                key: 'relative',
-                width: 200,
-                render: (_, plant) => (
-                  <Progress
-                    percent={Math.round((100 * plant.power) / (plant.systemSizeKw || 1) / strongest)}
-                    size="small"
-                    showInfo={false}
-                  />
+                // Power against the plant's own installed peak: a figure that means the same on every
+                // board and at every moment (a bar against the fleet's best of the moment did not).
+                title: (
+                  <Tooltip title={t('monitoring.shareOfPeakHint')}>
+                    <span>
+                      {t('monitoring.shareOfPeak')} <InfoCircleOutlined />
+                    </span>
+                  </Tooltip>
                 ),
+                key: 'shareOfPeak',
+                width: 200,
+                render: (_, plant) => {
+                  if (!plant.systemSizeKw) return '—';
+                  const share = (100 * plant.power) / plant.systemSizeKw;
+                  return <Progress percent={Math.min(100, share)} size="small" format={() => `${displayValue(share, 0)} %`} />;
+                },
               },
               {
                 title: t('monitoring.todayYield'),

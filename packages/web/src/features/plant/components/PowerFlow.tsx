@@ -7,20 +7,58 @@ import { displayValue } from '../../../lib/format.ts';
 import { relativeTime, useNow } from '../../../lib/relativeTime.ts';
 import { useTab } from '../../../lib/tabs/tabContext.ts';
 
-/** Where on a line, from its node (0) to the hub (1), its kW label sits. */
-const LABEL_AT = 0.42;
+/** Where on a line, from its node (0) to the node it hangs from (1), its kW label sits. */
+const LABEL_AT = 0.45;
+/** How far a kW label sits beside its line, so the line never runs through the text. */
+const LABEL_OFFSET = 16;
 /** Below this a line is idle (kW). */
 const IDLE_KW = 0.01;
 
-interface Node {
-  key: string;
+interface Point {
   x: number;
   y: number;
-  /** kW flowing from the node to the hub (negative: from the hub to the node). */
-  toHub: number;
 }
 
-/** The live power-flow diagram of a plant: sources and loads around the inverter, arrows by direction, kW on each line. */
+interface Node extends Point {
+  key: string;
+  /** What the node hangs from: the inverter hub, or the load that includes it (EV charger, heat pump). */
+  parent: Point;
+  /** kW flowing from the node to its parent (negative: from the parent to the node). */
+  toParent: number;
+}
+
+/**
+ * Where a line's kW label sits: part way along it, moved beside it at right angles (on the side
+ * above the line), so labels neither cross their own line nor meet their neighbours'.
+ */
+function labelPosition(node: Point, parent: Point): Point {
+  const dx = parent.x - node.x;
+  const dy = parent.y - node.y;
+  const length = Math.hypot(dx, dy) || 1;
+  // The unit normal pointing up the screen (or left, for a horizontal line's degenerate case).
+  const [nx, ny] = dx >= 0 ? [dy / length, -dx / length] : [-dy / length, dx / length];
+  const along = { x: node.x + dx * LABEL_AT, y: node.y + dy * LABEL_AT };
+  return { x: along.x + nx * LABEL_OFFSET, y: along.y + ny * LABEL_OFFSET + 5 };
+}
+
+/** A node's circle and name; a linked one's name in the link colour. */
+function NodeFace({ node, name, linked }: { node: Point; name: string; linked: boolean }) {
+  const { token } = theme.useToken();
+  return (
+    <>
+      <circle cx={node.x} cy={node.y} r={42} fill={token.colorBgContainer} stroke={token.colorPrimary} strokeWidth={2} />
+      <text x={node.x} y={node.y + 5} textAnchor="middle" fontSize={14} fill={linked ? token.colorLink : token.colorText}>
+        {name}
+      </text>
+    </>
+  );
+}
+
+/**
+ * The live power-flow diagram of a plant: sources and the load around the inverter, arrows by
+ * direction, kW on each line. The load is what the plant's meter or inverter measures, EV charger
+ * and heat pump included, so those hang from the load, not beside it.
+ */
 export function PowerFlow({ flow }: { flow: PlantFlow | undefined }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -35,14 +73,16 @@ export function PowerFlow({ flow }: { flow: PlantFlow | undefined }) {
   if (flow.ts === null) return <Empty description={t('monitoring.noData')} />;
 
   const hub = { x: 300, y: 150 };
+  const load = { x: 510, y: 250 };
   const nodes: Node[] = [
-    { key: 'pv', x: 90, y: 50, toHub: flow.pv },
-    { key: 'grid', x: 510, y: 50, toHub: flow.grid },
-    { key: 'load', x: 510, y: 250, toHub: -flow.load },
+    { key: 'pv', x: 90, y: 50, parent: hub, toParent: flow.pv },
+    { key: 'grid', x: 510, y: 50, parent: hub, toParent: flow.grid },
+    { key: 'load', ...load, parent: hub, toParent: -flow.load },
   ];
-  if (flow.battery !== null) nodes.push({ key: 'battery', x: 90, y: 250, toHub: -flow.battery });
-  if (flow.evCharger !== null) nodes.push({ key: 'evCharger', x: 220, y: 300, toHub: -flow.evCharger });
-  if (flow.heatPump !== null) nodes.push({ key: 'heatPump', x: 380, y: 300, toHub: -flow.heatPump });
+  if (flow.battery !== null) nodes.push({ key: 'battery', x: 90, y: 250, parent: hub, toParent: -flow.battery });
+  if (flow.evCharger !== null) nodes.push({ key: 'evCharger', x: 370, y: 370, parent: load, toParent: -flow.evCharger });
+  if (flow.heatPump !== null) nodes.push({ key: 'heatPump', x: 560, y: 390, parent: load, toParent: -flow.heatPump });
+  const height = flow.evCharger !== null || flow.heatPump !== null ? 450 : 350;
   const stale = now - flow.ts > 15 * 60_000;
 
   const today = (counter: string) => displayValue(flow.today[counter] ?? 0);
@@ -54,22 +94,20 @@ export function PowerFlow({ flow }: { flow: PlantFlow | undefined }) {
           {t('monitoring.updated', { when: relativeTime(flow.ts, now, languageTag(language)) })}
         </span>
       </Flex>
-      <svg viewBox="0 0 600 350" role="img" aria-label={t('monitoring.powerFlow')} style={{ width: '100%', maxHeight: 360 }}>
+      <svg
+        viewBox={`0 0 620 ${height}`}
+        role="img"
+        aria-label={t('monitoring.powerFlow')}
+        style={{ width: '100%', maxHeight: height + 10 }}
+      >
         <style>{'@keyframes flow { to { stroke-dashoffset: -20; } } .moving { animation: flow 0.8s linear infinite; }'}</style>
+        {/* Lines and their kW first, then the nodes over them: a line from the load starts under its circle. */}
         {nodes.map((node) => {
-          const active = Math.abs(node.toHub) >= IDLE_KW && !stale;
-          const [from, to] = node.toHub >= 0 ? [node, hub] : [hub, node];
-          const link = node.key === 'battery' ? batteriesPath : undefined;
-          const circle = (
-            <circle cx={node.x} cy={node.y} r={42} fill={token.colorBgContainer} stroke={token.colorPrimary} strokeWidth={2} />
-          );
-          const label = (
-            <text x={node.x} y={node.y + 5} textAnchor="middle" fontSize={14} fill={link ? token.colorLink : token.colorText}>
-              {t(`monitoring.node.${node.key}`)}
-            </text>
-          );
+          const active = Math.abs(node.toParent) >= IDLE_KW && !stale;
+          const [from, to] = node.toParent >= 0 ? [node, node.parent] : [node.parent, node];
+          const labelAt = labelPosition(node, node.parent);
           return (
-            <g key={node.key}>
+            <g key={`${node.key}-line`}>
               <line
                 x1={from.x}
                 y1={from.y}
@@ -80,34 +118,30 @@ export function PowerFlow({ flow }: { flow: PlantFlow | undefined }) {
                 strokeDasharray={active ? '8 12' : undefined}
                 className={active ? 'moving' : undefined}
               />
-              {/* The label sits nearer the node than the hub, so labels of neighbouring lines do not meet. */}
-              <text
-                x={node.x + (hub.x - node.x) * LABEL_AT}
-                y={node.y + (hub.y - node.y) * LABEL_AT - 10}
-                textAnchor="middle"
-                fontSize={18}
-                fill={token.colorText}
-              >
-                {`${displayValue(Math.abs(node.toHub))} kW`}
+              <text x={labelAt.x} y={labelAt.y} textAnchor="middle" fontSize={18} fill={token.colorText}>
+                {`${displayValue(Math.abs(node.toParent))} kW`}
               </text>
-              {link ? (
-                <a
-                  href={link}
-                  aria-label={t('device.openBatteries')}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    navigate(link);
-                  }}
-                >
-                  {circle}
-                  {label}
-                </a>
-              ) : (
-                <>
-                  {circle}
-                  {label}
-                </>
-              )}
+            </g>
+          );
+        })}
+        {nodes.map((node) => {
+          const link = node.key === 'battery' ? batteriesPath : undefined;
+          const name = t(`monitoring.node.${node.key}`);
+          return link ? (
+            <a
+              key={node.key}
+              href={link}
+              aria-label={t('device.openBatteries')}
+              onClick={(event) => {
+                event.preventDefault();
+                navigate(link);
+              }}
+            >
+              <NodeFace node={node} name={name} linked />
+            </a>
+          ) : (
+            <g key={node.key}>
+              <NodeFace node={node} name={name} linked={false} />
             </g>
           );
         })}
