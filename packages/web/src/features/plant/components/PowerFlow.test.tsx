@@ -5,9 +5,18 @@ import { describe, expect, it } from 'vitest';
 import { TabContext } from '../../../lib/tabs/tabContext.ts';
 import type { Tab } from '../../../lib/tabs/tabRules.ts';
 import { mount, setUpScreenTests } from '../../../test/screen.tsx';
-import { PowerFlow } from './PowerFlow.tsx';
+import { labelBox, PowerFlow } from './PowerFlow.tsx';
 
-const tab: Tab = { id: 'plant-detail', name: 'plant-detail', title: '', path: '/', query: { id: '1' }, params: {}, isShow: true, refreshKey: 0 };
+const tab: Tab = {
+  id: 'plant-detail',
+  name: 'plant-detail',
+  title: '',
+  path: '/',
+  query: { id: '1' },
+  params: {},
+  isShow: true,
+  refreshKey: 0,
+};
 
 const flow = (values: Partial<PlantFlow> = {}): PlantFlow => ({
   ts: Date.now(),
@@ -62,15 +71,19 @@ describe('the power flow (issue 21, item 9)', () => {
     expect(diagram.lineBetween(load, hub)?.label.textContent).toBe('5.00 kW');
   });
 
-  it('sets every kW label beside its line, never on it', () => {
+  it('sets every kW label beside its line: the text box never crosses it', () => {
     const diagram = draw({ battery: 1, soc: 50 });
     expect(diagram.lines).toHaveLength(6);
     for (const { ends, label } of diagram.lines) {
       const [a, b] = ends as [{ x: number; y: number }, { x: number; y: number }];
-      // The label's centre (text baseline 5 px below it) is at least 10 px from the line through both ends.
-      const point = { x: Number(label.getAttribute('x')), y: Number(label.getAttribute('y')) - 5 };
-      const distance = Math.abs((b.x - a.x) * (a.y - point.y) - (a.x - point.x) * (b.y - a.y)) / Math.hypot(b.x - a.x, b.y - a.y);
-      expect(distance, `${label.textContent} beside its line`).toBeGreaterThanOrEqual(10);
+      const text = label.textContent ?? '';
+      const { halfWidth, halfHeight } = labelBox(text);
+      const x = Number(label.getAttribute('x'));
+      const y = Number(label.getAttribute('y'));
+      // Which side of the line each corner of the text's box is on: all the same side.
+      const side = (px: number, py: number) => Math.sign((b.x - a.x) * (py - a.y) - (b.y - a.y) * (px - a.x));
+      const corners = [-1, 1].flatMap((sx) => [-1, 1].map((sy) => side(x + sx * halfWidth, y + sy * halfHeight)));
+      expect(new Set(corners).size, `${text} clear of its line`).toBe(1);
     }
   });
 });

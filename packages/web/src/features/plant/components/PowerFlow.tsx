@@ -9,8 +9,9 @@ import { useTab } from '../../../lib/tabs/tabContext.ts';
 
 /** Where on a line, from its node (0) to the node it hangs from (1), its kW label sits. */
 const LABEL_AT = 0.45;
-/** How far a kW label sits beside its line, so the line never runs through the text. */
-const LABEL_OFFSET = 16;
+/** A kW label's font size, and the room it keeps from its line beyond its own box. */
+const LABEL_FONT = 18;
+const LABEL_GAP = 4;
 /** Below this a line is idle (kW). */
 const IDLE_KW = 0.01;
 
@@ -28,17 +29,24 @@ interface Node extends Point {
 }
 
 /**
- * Where a line's kW label sits: part way along it, moved beside it at right angles (on the side
- * above the line), so labels neither cross their own line nor meet their neighbours'.
+ * Where a line's kW label (its text's centre) sits: part way along the line, moved off it at right
+ * angles (to the upper side) just far enough that the text's box, of `text`'s estimated width, clears
+ * the line: a diagonal line needs more room than a flat one for the same text.
  */
-function labelPosition(node: Point, parent: Point): Point {
+export function labelPosition(node: Point, parent: Point, text: string): Point {
   const dx = parent.x - node.x;
   const dy = parent.y - node.y;
   const length = Math.hypot(dx, dy) || 1;
-  // The unit normal pointing up the screen (or left, for a horizontal line's degenerate case).
+  // The unit normal pointing up the screen.
   const [nx, ny] = dx >= 0 ? [dy / length, -dx / length] : [-dy / length, dx / length];
-  const along = { x: node.x + dx * LABEL_AT, y: node.y + dy * LABEL_AT };
-  return { x: along.x + nx * LABEL_OFFSET, y: along.y + ny * LABEL_OFFSET + 5 };
+  const { halfWidth, halfHeight } = labelBox(text);
+  const offset = Math.abs(nx) * halfWidth + Math.abs(ny) * halfHeight + LABEL_GAP;
+  return { x: node.x + dx * LABEL_AT + nx * offset, y: node.y + dy * LABEL_AT + ny * offset };
+}
+
+/** Half the size of a kW label's text box, estimated from its characters (about 0.6 em each in the UI font). */
+export function labelBox(text: string) {
+  return { halfWidth: (text.length * LABEL_FONT * 0.6) / 2, halfHeight: LABEL_FONT / 2 };
 }
 
 /** A node's circle and name; a linked one's name in the link colour. */
@@ -47,7 +55,14 @@ function NodeFace({ node, name, linked }: { node: Point; name: string; linked: b
   return (
     <>
       <circle cx={node.x} cy={node.y} r={42} fill={token.colorBgContainer} stroke={token.colorPrimary} strokeWidth={2} />
-      <text x={node.x} y={node.y + 5} textAnchor="middle" fontSize={14} fill={linked ? token.colorLink : token.colorText}>
+      {/* Long names ("Wärmepumpe", "Wechselrichter") a size smaller, so they stay inside the circle. */}
+      <text
+        x={node.x}
+        y={node.y + 5}
+        textAnchor="middle"
+        fontSize={name.length > 9 ? 12 : 14}
+        fill={linked ? token.colorLink : token.colorText}
+      >
         {name}
       </text>
     </>
@@ -73,15 +88,15 @@ export function PowerFlow({ flow }: { flow: PlantFlow | undefined }) {
   if (flow.ts === null) return <Empty description={t('monitoring.noData')} />;
 
   const hub = { x: 300, y: 150 };
-  const load = { x: 510, y: 250 };
+  const load = { x: 470, y: 260 };
   const nodes: Node[] = [
     { key: 'pv', x: 90, y: 50, parent: hub, toParent: flow.pv },
     { key: 'grid', x: 510, y: 50, parent: hub, toParent: flow.grid },
     { key: 'load', ...load, parent: hub, toParent: -flow.load },
   ];
   if (flow.battery !== null) nodes.push({ key: 'battery', x: 90, y: 250, parent: hub, toParent: -flow.battery });
-  if (flow.evCharger !== null) nodes.push({ key: 'evCharger', x: 370, y: 370, parent: load, toParent: -flow.evCharger });
-  if (flow.heatPump !== null) nodes.push({ key: 'heatPump', x: 560, y: 390, parent: load, toParent: -flow.heatPump });
+  if (flow.evCharger !== null) nodes.push({ key: 'evCharger', x: 380, y: 390, parent: load, toParent: -flow.evCharger });
+  if (flow.heatPump !== null) nodes.push({ key: 'heatPump', x: 570, y: 390, parent: load, toParent: -flow.heatPump });
   const height = flow.evCharger !== null || flow.heatPump !== null ? 450 : 350;
   const stale = now - flow.ts > 15 * 60_000;
 
@@ -105,7 +120,8 @@ export function PowerFlow({ flow }: { flow: PlantFlow | undefined }) {
         {nodes.map((node) => {
           const active = Math.abs(node.toParent) >= IDLE_KW && !stale;
           const [from, to] = node.toParent >= 0 ? [node, node.parent] : [node.parent, node];
-          const labelAt = labelPosition(node, node.parent);
+          const kw = `${displayValue(Math.abs(node.toParent))} kW`;
+          const labelAt = labelPosition(node, node.parent, kw);
           return (
             <g key={`${node.key}-line`}>
               <line
@@ -118,8 +134,8 @@ export function PowerFlow({ flow }: { flow: PlantFlow | undefined }) {
                 strokeDasharray={active ? '8 12' : undefined}
                 className={active ? 'moving' : undefined}
               />
-              <text x={labelAt.x} y={labelAt.y} textAnchor="middle" fontSize={18} fill={token.colorText}>
-                {`${displayValue(Math.abs(node.toParent))} kW`}
+              <text x={labelAt.x} y={labelAt.y} textAnchor="middle" dominantBaseline="central" fontSize={LABEL_FONT} fill={token.colorText}>
+                {kw}
               </text>
             </g>
           );
