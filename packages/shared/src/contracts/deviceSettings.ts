@@ -51,4 +51,4 @@ export function settingsKindOf(type: DeviceType): SettingsKind | undefined {
 }
 
 /** Every key of every kind: what a call may name before the device's kind is known. */
-export const DEVICE_SETTING_KEYS = [...new Set(Object.values(SETTINGS_KINDS).flatMap((kind) => kind.keys))];
+export const DEVICE_SETTING_KEYS = [...new Set(Object.values(SETTINGS_KINDS).flatMap((kind) => kind.keys))] as [string, ...string[]];
