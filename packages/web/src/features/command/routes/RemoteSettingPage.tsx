@@ -3,19 +3,19 @@ import { Alert, Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Typ
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useCommandStream } from '../../../api/commandStream.ts';
 import { useDeviceDetail } from '../../../api/deviceDetail.ts';
+import { useCommandList } from '../../../api/listCommands.ts';
+import { useSendCommand } from '../../../api/sendCommand.ts';
+import { useSettingReported } from '../../../api/settingReported.ts';
+import { CommandHistory } from '../../../components/command/CommandHistory.tsx';
+import { SettingsCard } from '../../../components/command/SettingsCard.tsx';
 import { StatusTag } from '../../../components/StatusTag.tsx';
 import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { useTabStore } from '../../../lib/tabs/tabStore.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
-import { useCommandStream } from '../api/commandStream.ts';
-import { useCommandList } from '../api/listCommands.ts';
-import { useSendCommand } from '../api/sendCommand.ts';
-import { useSettingReported } from '../api/settingReported.ts';
-import { CommandHistory } from '../components/CommandHistory.tsx';
 import { ConfigurationCard } from '../components/ConfigurationCard.tsx';
 import { DevicePicker } from '../components/DevicePicker.tsx';
-import { SettingsCard } from '../components/SettingsCard.tsx';
 
 /** Values the device reported this recently are not read again when the screen opens. */
 const FRESH_REPORT_MS = 60_000;

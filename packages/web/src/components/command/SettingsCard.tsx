@@ -10,10 +10,10 @@ import {
 import { Button, Card, Col, Empty, Flex, Form, InputNumber, message, Row, Select, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useClientStore } from '../../../lib/clientStore.ts';
-import { zodRule } from '../../../lib/forms.ts';
-import { relativeTime, useNow } from '../../../lib/relativeTime.ts';
-import { useSendCommand } from '../api/sendCommand.ts';
+import { useSendCommand } from '../../api/sendCommand.ts';
+import { useClientStore } from '../../lib/clientStore.ts';
+import { zodRule } from '../../lib/forms.ts';
+import { relativeTime, useNow } from '../../lib/relativeTime.ts';
 import { ConfirmSend } from './ConfirmSend.tsx';
 import { type CommandCardProps, LatestCommand } from './LatestCommand.tsx';
 import { plantTime } from './plantTime.ts';
