@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import type { DeviceType } from './device.ts';
-import { SETTING_KEYS, settingsChange } from './settings.ts';
+import { plantSettings, settingsChange } from './settings.ts';
 
 /**
  * The settings of each device kind that has any, over `setting.get` / `setting.set` (protocol.md):
@@ -35,12 +35,21 @@ export type EmsSettings = z.infer<typeof emsSettings>;
 const changeOf = <T extends z.ZodRawShape>(schema: z.ZodObject<T>) =>
   schema.partial().refine((change) => Object.keys(change).length > 0, { error: 'validation.settingsEmpty' });
 
-/** The device kinds that take settings: what they hold, and what a change of them must be. */
+type Kind = {
+  /** Every setting of the kind, for forms to check one field at a time. */
+  schema: z.ZodObject;
+  keys: readonly string[];
+  /** What a change of them must be: at least one, each valid, and valid together. */
+  change: z.ZodType<Record<string, unknown>>;
+};
+const kindOf = (schema: z.ZodObject, change: z.ZodType<Record<string, unknown>>): Kind => ({ schema, keys: Object.keys(schema.shape), change });
+
+/** The device kinds that take settings. */
 export const SETTINGS_KINDS = {
-  inverter: { keys: SETTING_KEYS as readonly string[], change: settingsChange as z.ZodType<Record<string, unknown>> },
-  meter: { keys: Object.keys(meterSettings.shape), change: changeOf(meterSettings) as z.ZodType<Record<string, unknown>> },
-  ems: { keys: Object.keys(emsSettings.shape), change: changeOf(emsSettings) as z.ZodType<Record<string, unknown>> },
-} as const;
+  inverter: kindOf(plantSettings, settingsChange),
+  meter: kindOf(meterSettings, changeOf(meterSettings)),
+  ems: kindOf(emsSettings, changeOf(emsSettings)),
+} satisfies Record<string, Kind>;
 export type SettingsKind = keyof typeof SETTINGS_KINDS;
 
 /** Whose settings a device answers with: an inverter's, a meter's, an EMS's; none for other kinds. A battery's are its inverter's. */

@@ -1,14 +1,6 @@
-import {
-  languageTag,
-  type PERIOD_MODES,
-  plantSettings,
-  type SchedulePeriod,
-  settingsChange,
-  WORK_MODES,
-  type WorkMode,
-} from '@sunstack/shared';
+import { languageTag, SETTINGS_KINDS, type SettingsKind } from '@sunstack/shared';
 import { Button, Card, Col, Empty, Flex, Form, InputNumber, message, Row, Select, Typography } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSendCommand } from '../../api/sendCommand.ts';
 import { useClientStore } from '../../lib/clientStore.ts';
@@ -17,29 +9,44 @@ import { relativeTime, useNow } from '../../lib/relativeTime.ts';
 import { ConfirmSend } from './ConfirmSend.tsx';
 import { type CommandCardProps, LatestCommand } from './LatestCommand.tsx';
 import { plantTime } from './plantTime.ts';
-import { EDITABLE_SETTINGS, settingText, UNIT } from './settingFields.ts';
+import { choicesOf, SETTING_FIELDS, settingText, stepOf, unitOf } from './settingFields.ts';
 
-type Values = Partial<Record<(typeof EDITABLE_SETTINGS)[number]['key'], unknown>>;
+type Values = Record<string, unknown>;
+
+export interface SettingsCardProps extends CommandCardProps {
+  /** Whose schema checks the fields: the device's kind (a battery's settings are its inverter's). */
+  kind: SettingsKind;
+  /** The settings this card edits, of those the device reports; all of its kind when absent. */
+  keys?: readonly string[];
+  title: string;
+  /** Shown under the fields (an inverter's time periods). */
+  children?: ReactNode;
+}
 
 /**
- * The device's settings as it last reported them, each with when, and a form to change them: the
- * shared schema's limits and messages check every value before anything is sent, and only the
- * values that differ from the reported ones are sent (setting.set). "Read from device" asks it again
- * (setting.get). The last command sent from here shows under the form as it goes.
+ * A device's settings as it last reported them, each with when, and a form to change them: the
+ * shared schema of its kind checks every value and the change as a whole (with what the device holds
+ * for the fields not changed) before anything is sent, and only the values that differ from the
+ * reported ones are sent (setting.set). "Read from device" asks it again (setting.get). The last
+ * command sent from here shows under the form as it goes.
  */
-export function SettingsCard({ device, latest, onSent }: CommandCardProps) {
+export function SettingsCard({ device, latest, onSent, kind, keys, title, children }: SettingsCardProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const language = useClientStore((state) => state.language);
-  const tag = languageTag(language);
+  const tag = languageTag(useClientStore((state) => state.language));
   const now = useNow();
   const read = useSendCommand('settingGet');
   const change = useSendCommand('settingSet');
   const { settings, controllable, timeZone } = device;
-  const fields = EDITABLE_SETTINGS.filter(({ key }) => settings[key] !== undefined);
-  const reported = useMemo(() => Object.fromEntries(EDITABLE_SETTINGS.map(({ key }) => [key, settings[key]?.value])) as Values, [settings]);
-  const workModeName = (mode: WorkMode) => t(`remoteSetting.workModes.${mode}`, { defaultValue: mode });
-  const readAt = Math.max(0, ...Object.values(settings).map((value) => value?.at ?? 0));
+  const { schema, change: changeSchema } = SETTINGS_KINDS[kind];
+  const edited = keys ?? SETTINGS_KINDS[kind].keys;
+  const fields = SETTING_FIELDS.filter(({ key }) => edited.includes(key) && settings[key] !== undefined);
+  const fieldKeys = fields.map(({ key }) => key).join(' ');
+  const reported = useMemo(
+    () => Object.fromEntries(fieldKeys.split(' ').flatMap((key) => (key ? [[key, settings[key]?.value]] : []))) as Values,
+    [settings, fieldKeys],
+  );
+  const readAt = Math.max(0, ...fields.map(({ key }) => settings[key]?.at ?? 0));
 
   // New reports (a read, an applied change) become the form's starting point; what was typed and not sent yet stays.
   useEffect(() => {
@@ -55,25 +62,22 @@ export function SettingsCard({ device, latest, onSent }: CommandCardProps) {
 
   async function sendChange() {
     const values = await form.validateFields();
-    const changed = Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== reported[key as keyof Values]));
-    if (Object.keys(changed).length === 0) {
+    const changedKeys = Object.keys(values).filter((key) => values[key] !== reported[key]);
+    if (changedKeys.length === 0) {
       void message.info(t('validation.settingsEmpty'));
       return;
     }
-    const checked = settingsChange.safeParse(changed);
+    // Checked together with what the device holds for the fields not changed (minimum SoC against maximum).
+    const checked = changeSchema.safeParse({ ...reported, ...values });
     if (!checked.success) {
       const issue = checked.error.issues[0];
-      form.setFields([{ name: String(issue?.path[0] ?? fields[0]?.key), errors: [t(issue?.message ?? 'validation.invalid')] }]);
+      const named = String(issue?.path[0] ?? '');
+      const name = changedKeys.includes(named) ? named : (changedKeys[0] as string);
+      form.setFields([{ name, errors: [t(issue?.message ?? 'validation.invalid')] }]);
       return;
     }
-    // MinSoc and MaxSoc are checked together with what the device holds for the one not changed.
-    const minSoc = (changed.MinSoc ?? reported.MinSoc) as number | undefined;
-    const maxSoc = (changed.MaxSoc ?? reported.MaxSoc) as number | undefined;
-    if (minSoc !== undefined && maxSoc !== undefined && minSoc > maxSoc) {
-      form.setFields([{ name: changed.MinSoc === undefined ? 'MaxSoc' : 'MinSoc', errors: [t('validation.minSocAboveMax')] }]);
-      return;
-    }
-    const { commandId } = await change.mutateAsync({ sn: device.sn, settings: checked.data });
+    const changed = Object.fromEntries(changedKeys.map((key) => [key, checked.data[key]]));
+    const { commandId } = await change.mutateAsync({ sn: device.sn, settings: changed });
     // What was sent stays in the fields; as the device confirms it, its report takes their place.
     form.resetFields();
     form.setFieldsValue({ ...reported, ...changed });
@@ -94,7 +98,7 @@ export function SettingsCard({ device, latest, onSent }: CommandCardProps) {
 
   return (
     <Card
-      title={t('remoteSetting.settingsTitle')}
+      title={title}
       variant="borderless"
       extra={
         readAt > 0 && (
@@ -107,37 +111,32 @@ export function SettingsCard({ device, latest, onSent }: CommandCardProps) {
       ) : (
         <Form form={form} layout="vertical" disabled={!controllable} requiredMark={false}>
           <Row gutter={16}>
-            {fields.map(({ key, kind }) => {
+            {fields.map(({ key, kind: fieldKind }) => {
               const value = settings[key];
-              const label = t(`remoteSetting.settings.${key}`);
+              const choices = choicesOf(t, fieldKind);
               return (
                 <Col key={key} xs={24} md={12}>
                   <Form.Item
                     name={key}
-                    label={label}
-                    rules={[zodRule(plantSettings.shape[key], t)]}
+                    label={t(`remoteSetting.settings.${key}`)}
+                    rules={[zodRule(schema.shape[key] as Parameters<typeof zodRule>[0], t)]}
                     extra={t('remoteSetting.onDevice', {
-                      value: settingText(kind, value?.value, workModeName),
+                      value: settingText(t, fieldKind, value?.value),
                       when: value ? plantTime(value.at, timeZone, tag) : '—',
                     })}
                   >
-                    {kind === 'workMode' ? (
-                      <Select options={WORK_MODES.map((mode) => ({ value: mode, label: workModeName(mode) }))} />
+                    {choices ? (
+                      <Select options={choices} />
                     ) : (
                       // No min and max: the input would clamp a value out of range silently; the rule says why instead.
-                      <InputNumber step={kind === 'soc' ? 1 : 0.1} suffix={UNIT[kind]} style={{ width: '100%' }} />
+                      <InputNumber step={stepOf(fieldKind)} suffix={unitOf(fieldKind)} style={{ width: '100%' }} />
                     )}
                   </Form.Item>
                 </Col>
               );
             })}
           </Row>
-          {settings.SchedulePeriods && (
-            <Periods
-              periods={settings.SchedulePeriods.value as SchedulePeriod[]}
-              modeName={(mode) => t(`remoteSetting.workModes.${mode}`)}
-            />
-          )}
+          {children}
           <Flex gap={8} wrap justify="end" style={{ marginTop: 16 }}>
             {readButton}
             <Button onClick={undo}>{t('remoteSetting.reset')}</Button>
@@ -149,28 +148,5 @@ export function SettingsCard({ device, latest, onSent }: CommandCardProps) {
       )}
       <LatestCommand command={latest} />
     </Card>
-  );
-}
-
-/** The schedule periods the device runs (local time of its plant), read-only here. */
-function Periods({ periods, modeName }: { periods: SchedulePeriod[]; modeName: (mode: (typeof PERIOD_MODES)[number]) => string }) {
-  const { t } = useTranslation();
-  return (
-    <div style={{ marginTop: 8 }}>
-      <Typography.Text strong>{t('remoteSetting.settings.SchedulePeriods')}</Typography.Text>
-      {periods.length === 0 ? (
-        <Typography.Paragraph type="secondary">{t('remoteSetting.noPeriods')}</Typography.Paragraph>
-      ) : (
-        <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
-          {periods.map((period) => (
-            <li key={`${period.start}-${period.end}`}>
-              {`${period.start}–${period.end} · ${modeName(period.mode)}`}
-              {period.powerKw !== undefined && ` · ${period.powerKw} kW`}
-              {period.targetSoc !== undefined && ` · ${t('remoteSetting.targetSoc', { soc: period.targetSoc })}`}
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
   );
 }
