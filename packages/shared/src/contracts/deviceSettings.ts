@@ -42,7 +42,11 @@ type Kind = {
   /** What a change of them must be: at least one, each valid, and valid together. */
   change: z.ZodType<Record<string, unknown>>;
 };
-const kindOf = (schema: z.ZodObject, change: z.ZodType<Record<string, unknown>>): Kind => ({ schema, keys: Object.keys(schema.shape), change });
+const kindOf = (schema: z.ZodObject, change: z.ZodType<Record<string, unknown>>): Kind => ({
+  schema,
+  keys: Object.keys(schema.shape),
+  change,
+});
 
 /** The device kinds that take settings. */
 export const SETTINGS_KINDS = {

@@ -109,6 +109,13 @@ describe('settings by device kind', () => {
     expect((await set('inverter', { MinSoc: 20 }, operator.token)).errno).toBe(Errno.notFound);
   });
 
+  it("names a battery's inverter, which takes its settings, in the battery's detail", async () => {
+    const detail = async (type: DeviceType) =>
+      (await t.call('GET', `/c/v0/device/detail?sn=${snOf(type)}`, undefined, { token: owner.token })).body.result;
+    expect((await detail('battery')).inverterSn).toBe(snOf('inverter'));
+    expect((await detail('meter')).inverterSn).toBeNull();
+  });
+
   it('reports a meter the settings of its kind as it last answered them', async () => {
     const { result } = await set('meter', { CtRatio: 40, CtDirection: 'Forward' });
     await t.database.db.execute(
