@@ -1,9 +1,10 @@
 import { routeByName, type SchedulePeriod } from '@sunstack/shared';
-import { Alert, Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Typography } from 'antd';
+import { Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDeviceDetail } from '../../../api/deviceDetail.ts';
 import { CommandHistory } from '../../../components/command/CommandHistory.tsx';
+import { ConnectionNotice } from '../../../components/command/ConnectionNotice.tsx';
 import { SettingsCard } from '../../../components/command/SettingsCard.tsx';
 import { useDeviceCommands } from '../../../components/command/useDeviceCommands.ts';
 import { StatusTag } from '../../../components/StatusTag.tsx';
@@ -83,16 +84,7 @@ function RemoteSetting({ sn }: { sn: string }) {
             { key: 'plant', label: t('datalogger.plant'), children: facts.plantName || '—' },
           ]}
         />
-        {!device.connected && (
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginTop: 12 }}
-            title={t('remoteSetting.offlineTitle')}
-            description={t('remoteSetting.offlineWait')}
-          />
-        )}
-        {!device.controllable && <Alert type="info" showIcon style={{ marginTop: 12 }} title={t('remoteSetting.readOnly')} />}
+        <ConnectionNotice device={device} />
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={15}>
