@@ -22,7 +22,9 @@ export function BatteryOperation({ inverterSn }: { inverterSn: string }) {
   if (!device) return <Skeleton active />;
   return (
     <Flex vertical gap={16}>
-      <Typography.Text type="secondary">{t('deviceSettings.heldByInverter', { sn: inverterSn })}</Typography.Text>
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        {t('deviceSettings.heldByInverter', { sn: inverterSn })}
+      </Typography.Title>
       <ConnectionNotice device={device} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={10}>
