@@ -49,8 +49,8 @@ describe('remote setting (issue 18)', () => {
     // Opening reads the device: its values arrive with the time they were read.
     const minSoc = page.getByLabel('Minimum SoC');
     const onDevice = page.locator('.ant-form-item').filter({ has: minSoc }).locator('.ant-form-item-extra');
-    await visible(onDevice.getByText(`On the device: ${device.settings().MinSoc} %`, { exact: false }));
-    const target = device.settings().MinSoc === 35 ? 40 : 35;
+    await visible(onDevice.getByText(`On the device: ${device.settings('inverter')?.MinSoc} %`, { exact: false }));
+    const target = device.settings('inverter')?.MinSoc === 35 ? 40 : 35;
 
     // Out of range: refused on the page, nothing sent.
     await minSoc.fill('5');
@@ -65,7 +65,7 @@ describe('remote setting (issue 18)', () => {
     await visible(row.getByText(`Minimum SoC ${target} %`, { exact: true }));
     await visible(onDevice.getByText(`On the device: ${target} %`, { exact: false }));
     await visible(page.getByRole('status').getByText(`Device answer: Minimum SoC ${target} %`));
-    expect(device.settings().MinSoc).toBe(target);
+    expect(device.settings('inverter')?.MinSoc).toBe(target);
     await snap(page, 'remote-setting-confirmed');
   });
 });

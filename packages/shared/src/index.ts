@@ -27,6 +27,7 @@ export * from './contracts/command.ts';
 export * from './contracts/common.ts';
 export * from './contracts/datalogger.ts';
 export * from './contracts/device.ts';
+export * from './contracts/deviceSettings.ts';
 export * from './contracts/distributor.ts';
 export * from './contracts/group.ts';
 export * from './contracts/invitation.ts';

@@ -8,6 +8,8 @@ export const LIMITS = {
   soc: { min: 10, max: 100 },
   power: { min: 0, max: 6000 },
   emsCount: { min: 1, max: 65535 },
+  /** A meter's current transformer ratio (primary over secondary current), as meters take it (1-9999). */
+  ctRatio: { min: 1, max: 9999 },
   azimuth: { min: 0, max: 360 },
   inclination: { min: 0, max: 90 },
   strategyMinutes: { min: 1, max: 60 },

@@ -1,9 +1,9 @@
 import { ENERGY_COUNTERS } from './protocol.ts';
 
 /**
- * The variables protocol.md names, with their units (power kW, energy kWh, V, A, Hz, °C, %;
- * states and ratios without one), in the order a device's values are listed. Devices may send
- * others: those are kept and shown by their own name.
+ * The variables protocol.md names, and those of EMS and gateways it leaves open, with their units
+ * (power kW, energy kWh, V, A, Hz, °C, %, signal dBm; states, counts and ratios without one), in the
+ * order a device's values are listed. Devices may send others: those are kept and shown by their own name.
  */
 export const VARIABLE_UNITS = {
   pvPower: 'kW',
@@ -33,6 +33,15 @@ export const VARIABLE_UNITS = {
   flowTemp: '°C',
   returnTemp: '°C',
   cop: '',
+  // An EMS: the devices it manages, and the site's flows as it sees them (grid positive on import, battery positive charging).
+  managedDevices: '',
+  sitePvPower: 'kW',
+  siteLoadPower: 'kW',
+  siteGridPower: 'kW',
+  siteBatteryPower: 'kW',
+  // A gateway: the devices on its field bus, and the signal of its link to the platform.
+  connectedDevices: '',
+  linkSignal: 'dBm',
   ...(Object.fromEntries(ENERGY_COUNTERS.map((counter) => [counter, 'kWh'])) as Record<(typeof ENERGY_COUNTERS)[number], 'kWh'>),
 } as const;
 export type KnownVariable = keyof typeof VARIABLE_UNITS;

@@ -23,6 +23,20 @@ export const notFound = () => new AppError(Errno.notFound);
 /** What a translation key looks like: `section.name` (the web's locales). */
 const TRANSLATION_KEY = /^[a-z][A-Za-z]*(\.[A-Za-z0-9]+)+$/;
 
+/** The translation key of a schema's message; zod's own English ones become the generic key. */
+const messageKey = (message: string | undefined) => (message && TRANSLATION_KEY.test(message) ? message : 'validation.invalid');
+
+/**
+ * Bad input that only a check past the call's schema finds (it depends on what is stored, such as a device's
+ * kind): the issues of a zod check under `path`, answered like the schema's own (40257).
+ */
+export function invalidInput(path: string, issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  return new AppError(
+    Errno.bodyInvalid,
+    issues.map((issue) => ({ path: [path, ...issue.path.map(String)].join('.'), message: messageKey(issue.message) })),
+  );
+}
+
 /** Turns every error into the `{errno, result}` envelope; the only place that does. */
 export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   // The route's serializer writes its success shape; an error answer has a shape of its own (and,
@@ -35,7 +49,7 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     const issues = error.validation.map((v) => ({
       path: [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.'),
       // A schema's own message is a translation key; zod's English defaults (an unknown key, a wrong type) become the generic one.
-      message: v.message && TRANSLATION_KEY.test(v.message) ? v.message : 'validation.invalid',
+      message: messageKey(v.message),
     }));
     return reply.status(200).send({ errno: Errno.bodyInvalid, result: { issues } });
   }

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { COMMAND_TYPES } from '../protocol.ts';
 import { deviceSnSchema } from './device.ts';
+import { DEVICE_SETTING_KEYS } from './deviceSettings.ts';
 import { pageFields } from './plant.ts';
-import { SETTING_KEYS, type SettingKey, settingsChange } from './settings.ts';
 
 /**
  * Commands to devices (protocol.md, downlink): a command is a row first, sent to its datalogger on
@@ -16,17 +16,22 @@ export const FINAL_COMMAND_STATES: readonly CommandState[] = ['done', 'failed', 
 
 export const commandIdSchema = z.uuid({ error: 'validation.invalid' });
 
+const settingKey = z.enum(DEVICE_SETTING_KEYS, { error: 'validation.settingUnknown' });
+export type DeviceSettingKey = z.infer<typeof settingKey>;
+
+/** The keys name settings of any kind; the server refuses those the device's kind lacks (contracts/deviceSettings.ts). */
 export const settingGetBody = z.strictObject({
   sn: deviceSnSchema,
   /** The settings to read; none: every setting the device has. */
-  keys: z
-    .array(z.enum(SETTING_KEYS, { error: 'validation.settingUnknown' }))
-    .max(SETTING_KEYS.length)
-    .optional(),
+  keys: z.array(settingKey).max(DEVICE_SETTING_KEYS.length).optional(),
 });
 export type SettingGetBody = z.infer<typeof settingGetBody>;
 
-export const settingSetBody = z.strictObject({ sn: deviceSnSchema, settings: settingsChange });
+/** The settings are checked against the schema of the device's kind (an inverter's, a meter's, an EMS's) by the server. */
+export const settingSetBody = z.strictObject({
+  sn: deviceSnSchema,
+  settings: z.record(z.string(), z.unknown()).refine((change) => Object.keys(change).length > 0, { error: 'validation.settingsEmpty' }),
+});
 export type SettingSetBody = z.infer<typeof settingSetBody>;
 
 export const commandQueued = z.object({ commandId: z.string() });
@@ -58,11 +63,11 @@ export const deviceSettingsReported = z.object({
   controllable: z.boolean(),
   /** The zone of the device's plant, which its times are shown in (UTC for a device in no plant). */
   timeZone: z.string(),
-  settings: z.partialRecord(z.enum(SETTING_KEYS), reportedValue),
+  settings: z.partialRecord(settingKey, reportedValue),
   intervalSec: reportedValue.nullable(),
 });
 export type DeviceSettingsReported = z.infer<typeof deviceSettingsReported>;
-export type ReportedSettings = Partial<Record<SettingKey, ReportedValue>>;
+export type ReportedSettings = Partial<Record<DeviceSettingKey, ReportedValue>>;
 
 export const commandIdQuery = z.strictObject({ id: commandIdSchema });
 export const commandCancelBody = z.strictObject({ id: commandIdSchema });

@@ -102,6 +102,8 @@ export const deviceDetail = deviceSummary.extend({
   writable: z.boolean(),
   /** Whether the caller may authorise integrators for it (an administrator, or the plant's owner). */
   authorisable: z.boolean(),
+  /** A battery's inverter, which holds its settings (the one reporting its power behind its datalogger); null for other kinds. */
+  inverterSn: z.string().nullable(),
 });
 export type DeviceDetail = z.infer<typeof deviceDetail>;
 

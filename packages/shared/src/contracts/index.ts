@@ -5,6 +5,7 @@ export * from './command.ts';
 export * from './common.ts';
 export * from './datalogger.ts';
 export * from './device.ts';
+export * from './deviceSettings.ts';
 export * from './distributor.ts';
 export * from './group.ts';
 export * from './invitation.ts';

@@ -186,14 +186,14 @@ describe('simulated failures', () => {
   /** A datalogger's command processor over an in-memory device: only its answers matter here. */
   function processor(options: { failureShare?: number; timeoutShare?: number }) {
     const replies: ReplyPayload[] = [];
-    let settings = defaultSettings(plant);
+    let settings: Record<string, unknown> = defaultSettings(plant);
     const target = {
       sn: plant.datalogger.sn,
       now: Date.now,
       devices: () => devicesOf(plant),
       hasBattery: true,
-      settings: () => settings,
-      changeSettings: (changed) => {
+      settings: (kind) => (kind === 'inverter' ? settings : undefined),
+      changeSettings: (_kind, changed) => {
         settings = changed;
       },
       reply: async (reply) => {

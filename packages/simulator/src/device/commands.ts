@@ -1,5 +1,11 @@
-import type { PlantSettings, SettingKey } from '@sunstack/shared';
-import { type CommandPayload, commandPayload, type ReplyPayload } from '@sunstack/shared';
+import {
+  type CommandPayload,
+  commandPayload,
+  type DeviceType,
+  type ReplyPayload,
+  type SettingsKind,
+  settingsKindOf,
+} from '@sunstack/shared';
 import { z } from 'zod';
 import type { DeviceMetadata } from '../plant/definition.ts';
 import { checkSettingsChange, settingKeysOf } from '../plant/settings.ts';
@@ -25,8 +31,9 @@ export interface CommandTarget {
   /** The devices behind the datalogger, with their current firmware. */
   devices(): DeviceMetadata[];
   hasBattery: boolean;
-  settings(): PlantSettings;
-  changeSettings(settings: PlantSettings): void;
+  /** The settings of the datalogger's device of a kind (an inverter's, its meter's, its EMS's); undefined: it has none. */
+  settings(kind: SettingsKind): Record<string, unknown> | undefined;
+  changeSettings(kind: SettingsKind, settings: Record<string, unknown>): void;
   changeInterval(intervalSec: number): void;
   /** I-V curves of an inverter's strings as they are now. */
   ivScan(inverterSn: string): { string: number; points: [number, number][] }[];
@@ -156,25 +163,26 @@ export class CommandProcessor {
   private async execute(command: CommandPayload, deviceType: string): Promise<void> {
     const { id, params } = command;
     const fail = (error: string) => this.send({ id, status: 'failed', error });
-    const settingsDevice = deviceType === 'datalogger' || deviceType === 'inverter' || deviceType === 'battery';
+    // The datalogger answers for the inverter it hangs on, a battery with its inverter's settings.
+    const kind = deviceType === 'datalogger' ? 'inverter' : settingsKindOf(deviceType as DeviceType);
+    const current = kind && this.target.settings(kind);
     switch (command.type) {
       case 'setting.get': {
-        if (!settingsDevice) return fail(`settings are not supported by a ${deviceType}`);
+        if (!kind || !current) return fail(`settings are not supported by a ${deviceType}`);
         const keysCheck = keysParams.safeParse(params);
         if (!keysCheck.success) return fail(`invalid params: ${describe(keysCheck.error)}`);
-        const available = settingKeysOf(this.target.hasBattery);
+        const available = settingKeysOf(kind, this.target.hasBattery);
         const keys = keysCheck.data.keys ?? available;
-        const unknown = keys.filter((key) => !(available as string[]).includes(key));
+        const unknown = keys.filter((key) => !available.includes(key));
         if (unknown.length > 0) return fail(`unknown setting: ${unknown.join(', ')}`);
-        const settings = this.target.settings();
-        const result = Object.fromEntries(keys.map((key) => [key, settings[key as SettingKey]]));
+        const result = Object.fromEntries(keys.map((key) => [key, current[key]]));
         return this.send({ id, status: 'done', result });
       }
       case 'setting.set': {
-        if (!settingsDevice) return fail(`settings are not supported by a ${deviceType}`);
-        const check = checkSettingsChange(this.target.settings(), params, this.target.hasBattery);
+        if (!kind || !current) return fail(`settings are not supported by a ${deviceType}`);
+        const check = checkSettingsChange(kind, current, params, this.target.hasBattery);
         if (!check.ok) return fail(check.error);
-        this.target.changeSettings(check.settings);
+        this.target.changeSettings(kind, check.settings);
         return this.send({ id, status: 'done', result: check.applied });
       }
       case 'config.set': {

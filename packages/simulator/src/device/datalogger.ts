@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { PlantSettings } from '@sunstack/shared';
+import type { EmsSettings, MeterSettings, PlantSettings, SettingsKind } from '@sunstack/shared';
 import {
   commandTopic,
   type InventoryPayload,
@@ -275,14 +275,19 @@ export class SimulatedDatalogger implements CommandTarget {
     return devicesOf(this.plant).map((device) => ({ ...device, fw: { ...this.firmware[device.sn] } }));
   }
 
-  settings(): PlantSettings {
+  settings(kind: SettingsKind): Record<string, unknown> | undefined {
+    if (kind === 'meter') return this.model.meterSettings;
+    if (kind === 'ems') return this.model.emsSettings;
     return this.model.settings;
   }
 
-  changeSettings(settings: PlantSettings) {
-    this.model.changeSettings(settings, this.now());
+  changeSettings(kind: SettingsKind, settings: Record<string, unknown>) {
+    const now = this.now();
+    if (kind === 'meter') this.model.changeDeviceSettings({ meterSettings: settings as MeterSettings }, now);
+    else if (kind === 'ems') this.model.changeDeviceSettings({ emsSettings: settings as EmsSettings }, now);
+    else this.model.changeSettings(settings as PlantSettings, now);
     this.dirty = true;
-    this.note(`settings changed: ${JSON.stringify(settings)}`);
+    this.note(`${kind} settings changed: ${JSON.stringify(settings)}`);
   }
 
   changeInterval(intervalSec: number) {
@@ -631,7 +636,8 @@ export class SimulatedDatalogger implements CommandTarget {
     if (!store || !this.durable || (!this.dirty && !this.stopped)) return;
     this.dirty = false;
     // Settings apply from the saved point on: a restart must not lose a change made since.
-    const plant: PlantSnapshot = { ...this.durable, settings: this.model.settings, pendingSettings: [] };
+    const { settings, meterSettings, emsSettings } = this.model;
+    const plant: PlantSnapshot = { ...this.durable, settings, meterSettings, emsSettings, pendingSettings: [] };
     const state: DataloggerState = {
       version: 1,
       sn: this.sn,

@@ -1,4 +1,4 @@
-import type { PLANT_TYPES, PlantSettings } from '@sunstack/shared';
+import type { EmsSettings, MeterSettings, PLANT_TYPES, PlantSettings } from '@sunstack/shared';
 import type { BatterySpec } from '../physics/battery.ts';
 import type { EvChargerUsage } from '../physics/evCharger.ts';
 import type { LoadProfile } from '../physics/load.ts';
@@ -35,6 +35,8 @@ export interface BatteryDefinition extends DeviceDefinition, BatterySpec {}
 
 export interface MeterDefinition extends DeviceDefinition {
   phases: 1 | 3;
+  /** Ratio of the current transformers installed: the meter measures true values while its `CtRatio` setting is this. */
+  ctRatio: number;
 }
 
 export interface EvChargerDefinition extends DeviceDefinition {
@@ -49,7 +51,10 @@ export interface HeatPumpDefinition extends DeviceDefinition {
   heatLossKwPerK: number;
 }
 
-/** An EMS or gateway: in the inventory and raising events; protocol.md gives them no variables. */
+/**
+ * An EMS (at most one a plant: it manages the plant's other devices and reports the site's flows as it sees
+ * them) or a gateway (the plant's devices on its field bus, and its link's signal).
+ */
 export interface AuxiliaryDefinition extends DeviceDefinition {
   type: 'ems' | 'gateway';
 }
@@ -102,6 +107,21 @@ export function defaultSettings(plant: PlantDefinition): PlantSettings {
     SchedulePeriods: [],
     ...plant.settings,
   };
+}
+
+/** The devices an EMS can manage, in the order of its bus addresses: inverters, battery, meter, EV charger, heat pump. */
+export function manageableDevices(plant: PlantDefinition): DeviceMetadata[] {
+  return devicesOf(plant).filter((device) => device.type !== 'ems' && device.type !== 'gateway');
+}
+
+/** A meter's settings at first start: set to the transformers installed, mounted the right way round. */
+export function defaultMeterSettings(meter: MeterDefinition): MeterSettings {
+  return { CtRatio: meter.ctRatio, CtDirection: 'Forward' };
+}
+
+/** An EMS's settings at first start: it manages every device of its plant. */
+export function defaultEmsSettings(plant: PlantDefinition): EmsSettings {
+  return { DeviceCount: manageableDevices(plant).length };
 }
 
 /** A device as the inventory message and the platform's device records describe it. */

@@ -145,7 +145,15 @@ export function definePlant(position: number, spec: PlantSpec): PlantDefinition 
       ...spec.evCharger,
     };
   }
-  if (spec.meter) plant.meter = { sn: sn(`M${phases}000`), model: phases === 3 ? 'M3-DTSU' : 'M1-DDSU', phases, fw: { ...FIRMWARE.meter } };
+  // A three-phase meter measures through 200/5 A transformers, a single-phase one is connected directly.
+  if (spec.meter)
+    plant.meter = {
+      sn: sn(`M${phases}000`),
+      model: phases === 3 ? 'M3-DTSU' : 'M1-DDSU',
+      phases,
+      ctRatio: phases === 3 ? 40 : 1,
+      fw: { ...FIRMWARE.meter },
+    };
   plant.auxiliaries = (spec.auxiliaries ?? []).map((type) =>
     type === 'ems'
       ? { type, sn: sn('S0001'), model: 'EMS-1', fw: { ...FIRMWARE.ems } }

@@ -1,4 +1,4 @@
-import type { EnergyCounter, PlantSettings } from '@sunstack/shared';
+import type { EmsSettings, EnergyCounter, MeterSettings, PlantSettings } from '@sunstack/shared';
 import { type SunPosition, sunPosition } from '@sunstack/shared';
 import { batteryElectrical, batteryTemperature, stateOfHealth } from '../physics/battery.ts';
 import { CONNECTOR_STATE, EvChargerModel } from '../physics/evCharger.ts';
@@ -7,9 +7,17 @@ import { clearSkyGhi, decompose, type Irradiance, planeOfArray } from '../physic
 import { LoadModel } from '../physics/load.ts';
 import { type StringOutput, stringOutput } from '../physics/pv.ts';
 import { Weather, type WeatherNow } from '../physics/weather.ts';
-import { gaussian, hash32, hashString } from '../random.ts';
+import { gaussian, hash32, hashString, uniform } from '../random.ts';
 import { DAY_MS, HOUR_MS, localTime } from '../time.ts';
-import { defaultSettings, devicesOf, type PlantDefinition, type SimulatedDeviceType } from './definition.ts';
+import {
+  defaultEmsSettings,
+  defaultMeterSettings,
+  defaultSettings,
+  devicesOf,
+  manageableDevices,
+  type PlantDefinition,
+  type SimulatedDeviceType,
+} from './definition.ts';
 import { dispatch } from './dispatch.ts';
 import { type FaultCode, type FaultEvent, FaultSchedule } from './faults.ts';
 import { activeMode } from './settings.ts';
@@ -22,15 +30,21 @@ import { activeMode } from './settings.ts';
 
 export type Counters = Partial<Record<EnergyCounter, number>>;
 
-export interface PlantSnapshot {
+/** What the plant's devices are set to: the inverter (its battery too), and the meter and EMS where there are. */
+export interface DeviceSettingsState {
+  settings: PlantSettings;
+  meterSettings?: MeterSettings;
+  emsSettings?: EmsSettings;
+}
+
+export interface PlantSnapshot extends DeviceSettingsState {
   ts: number;
   soc: number;
   batteryTemperature: number;
   /** Per inverter SN. */
   counters: Record<string, Counters>;
-  settings: PlantSettings;
   /** Settings changed at a time the simulation has not reached yet (it may be replaying history). */
-  pendingSettings: { effectiveTs: number; settings: PlantSettings }[];
+  pendingSettings: ({ effectiveTs: number } & DeviceSettingsState)[];
 }
 
 export interface Sample {
@@ -71,6 +85,10 @@ export interface PlantModelOptions {
 export const RUNNING_STATE = { waiting: 161, onGrid: 163, fault: 165, upgrading: 168 } as const;
 
 const INITIAL_SOC = 50;
+/** Fault codes that change what an EMS or gateway reports (shared fault catalogue). */
+const EMS_INVERTERS_LOST = 6001;
+const EMS_BATTERY_LOST = 6005;
+const GATEWAY_BUS_TIMEOUT = 7001;
 
 export class PlantModel {
   readonly plant: PlantDefinition;
@@ -98,28 +116,57 @@ export class PlantModel {
     this.state = options.snapshot
       ? structuredClone(options.snapshot)
       : this.freshState(options.startTs ?? Date.parse(`${plant.commissioned}T00:00:00Z`));
+    // A state saved before the plant's meter and EMS took settings starts them as installed.
+    if (plant.meter) this.state.meterSettings ??= defaultMeterSettings(plant.meter);
+    if (this.ems) this.state.emsSettings ??= defaultEmsSettings(plant);
+  }
+
+  private get ems() {
+    return this.plant.auxiliaries?.find((auxiliary) => auxiliary.type === 'ems');
   }
 
   get ts(): number {
     return this.state.ts;
   }
 
+  /** The settings as last changed (perhaps not in force yet while the simulation replays history). */
+  private get latestSettings(): DeviceSettingsState {
+    return this.state.pendingSettings.at(-1) ?? this.state;
+  }
+
   get settings(): PlantSettings {
-    const pending = this.state.pendingSettings.at(-1);
-    return pending ? pending.settings : this.state.settings;
+    return this.latestSettings.settings;
+  }
+
+  get meterSettings(): MeterSettings | undefined {
+    return this.latestSettings.meterSettings;
+  }
+
+  get emsSettings(): EmsSettings | undefined {
+    return this.latestSettings.emsSettings;
   }
 
   snapshot(): PlantSnapshot {
     return structuredClone(this.state);
   }
 
-  /** New settings take effect at `effectiveTs` (now), even if the simulation is still behind it. */
+  /** New settings of the inverter take effect at `effectiveTs` (now), even if the simulation is still behind it. */
   changeSettings(settings: PlantSettings, effectiveTs: number) {
+    this.change({ settings }, effectiveTs);
+  }
+
+  /** New settings of the meter or the EMS, likewise. */
+  changeDeviceSettings(change: Pick<DeviceSettingsState, 'meterSettings' | 'emsSettings'>, effectiveTs: number) {
+    this.change(change, effectiveTs);
+  }
+
+  private change(change: Partial<DeviceSettingsState>, effectiveTs: number) {
+    const next = { ...pick(this.latestSettings), ...change };
     if (effectiveTs <= this.state.ts) {
-      this.state.settings = settings;
+      Object.assign(this.state, next);
       this.state.pendingSettings = [];
     } else {
-      this.state.pendingSettings.push({ effectiveTs, settings });
+      this.state.pendingSettings.push({ effectiveTs, ...next });
     }
   }
 
@@ -154,7 +201,7 @@ export class PlantModel {
     if (ts <= previous) throw new Error(`step to ${ts} is not after ${previous}`);
     const hours = (ts - previous) / HOUR_MS;
     while (this.state.pendingSettings[0] && this.state.pendingSettings[0].effectiveTs <= ts) {
-      this.state.settings = (this.state.pendingSettings.shift() as { settings: PlantSettings }).settings;
+      Object.assign(this.state, pick(this.state.pendingSettings.shift() as DeviceSettingsState));
     }
     const { plant } = this;
     const settings = this.state.settings;
@@ -287,14 +334,20 @@ export class PlantModel {
         },
       });
     }
-    if (plant.meter) {
+    // The meter multiplies what its transformers carry by its CT ratio: set to another ratio than the one installed,
+    // it reads too much or too little; with the transformers reversed, import reads as export.
+    let meterKw: number | undefined;
+    if (plant.meter && this.state.meterSettings) {
+      const { CtRatio, CtDirection } = this.state.meterSettings;
+      const scale = CtRatio / plant.meter.ctRatio;
+      meterKw = gridKw * scale * (CtDirection === 'Reverse' ? -1 : 1);
       samples.push({
         ts,
         device: plant.meter.sn,
         vars: {
-          meterPower: round(gridKw, 3),
+          meterPower: round(meterKw, 3),
           RVolt: round(gridVolt, 1),
-          RCurrent: round((Math.abs(gridKw) * 1000) / (gridVolt * plant.meter.phases), 2),
+          RCurrent: round((Math.abs(gridKw) * scale * 1000) / (gridVolt * plant.meter.phases), 2),
           RFreq: round(gridHz, 2),
         },
       });
@@ -330,12 +383,57 @@ export class PlantModel {
       });
     }
 
+    for (const auxiliary of plant.auxiliaries ?? []) {
+      const faults = this.activeFaults(auxiliary.sn, ts).map((fault) => fault.code);
+      if (auxiliary.type === 'ems') {
+        samples.push({
+          ts,
+          device: auxiliary.sn,
+          vars: this.emsReading({ pvKw: flows.pvKw, loadKw, gridKw, meterKw, batteryKw: flows.batteryKw }, faults),
+        });
+      } else {
+        // A field bus timeout (7001) leaves it no device; its link's signal wanders a few dB around its place's level.
+        const connected = faults.includes(GATEWAY_BUS_TIMEOUT) ? 0 : devicesOf(plant).length - 1;
+        const signal = -60 + 8 * (uniform(hashString(auxiliary.sn), 93) - 0.5) + 2 * noise(94);
+        samples.push({ ts, device: auxiliary.sn, vars: { connectedDevices: connected, linkSignal: Math.round(signal) } });
+      }
+    }
+
     return {
       ts,
       samples,
       events,
       flows: { pvKw: sum(flows.pvKw), loadKw, gridKw, batteryKw: flows.batteryKw, soc: this.state.soc },
     };
+  }
+
+  /**
+   * What the EMS reports: how many devices it manages (the first `DeviceCount` of its bus, fewer while it has lost
+   * its inverters or its battery), and the site's flows as those devices tell them: PV of its inverters, grid and
+   * load where it reads the meter or the first inverter, which measures them, the battery where it reads it.
+   */
+  private emsReading(
+    site: { pvKw: number[]; loadKw: number; gridKw: number; meterKw?: number; batteryKw: number },
+    faults: number[],
+  ): Record<string, number> {
+    const { plant } = this;
+    const lost = new Set<SimulatedDeviceType>([
+      ...(faults.includes(EMS_INVERTERS_LOST) ? (['inverter'] as const) : []),
+      ...(faults.includes(EMS_BATTERY_LOST) ? (['battery'] as const) : []),
+    ]);
+    const managed = manageableDevices(plant)
+      .slice(0, this.state.emsSettings?.DeviceCount ?? 0)
+      .filter((device) => !lost.has(device.type));
+    const reads = (sn: string | undefined) => managed.some((device) => device.sn === sn);
+    const vars: Record<string, number> = { managedDevices: managed.length };
+    const inverters = plant.inverters.flatMap((inverter, i) => (reads(inverter.sn) ? [site.pvKw[i] as number] : []));
+    if (inverters.length > 0) vars.sitePvPower = round(sum(inverters), 3);
+    const master = reads(plant.inverters[0]?.sn);
+    if (master) vars.siteLoadPower = round(site.loadKw, 3);
+    if (plant.meter && reads(plant.meter.sn) && site.meterKw !== undefined) vars.siteGridPower = round(site.meterKw, 3);
+    else if (master) vars.siteGridPower = round(site.gridKw, 3);
+    if (plant.battery && reads(plant.battery.sn)) vars.siteBatteryPower = round(site.batteryKw, 3);
+    return vars;
   }
 
   /**
@@ -373,6 +471,8 @@ export class PlantModel {
       batteryTemperature: 20,
       counters,
       settings: defaultSettings(plant),
+      ...(plant.meter ? { meterSettings: defaultMeterSettings(plant.meter) } : {}),
+      ...(this.ems ? { emsSettings: defaultEmsSettings(plant) } : {}),
       pendingSettings: [],
     };
   }
@@ -389,6 +489,11 @@ export class PlantModel {
     }
     return (kw * stepMs) / HOUR_MS;
   }
+}
+
+/** The settings of a state, without the rest of it. */
+function pick({ settings, meterSettings, emsSettings }: DeviceSettingsState): DeviceSettingsState {
+  return { settings, ...(meterSettings ? { meterSettings } : {}), ...(emsSettings ? { emsSettings } : {}) };
 }
 
 function sumPower(outputs: StringOutput[]): number {

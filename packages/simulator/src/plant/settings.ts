@@ -1,36 +1,53 @@
-import { minutesOfClock, type PeriodMode, type PlantSettings, plantSettings, SETTING_KEYS, type SettingKey } from '@sunstack/shared';
+import {
+  minutesOfClock,
+  type PeriodMode,
+  type PlantSettings,
+  SETTING_KEYS,
+  SETTINGS_KINDS,
+  type SettingKey,
+  type SettingsKind,
+} from '@sunstack/shared';
 
 /**
- * The settings a simulated plant's inverter holds (their schema is shared: contracts/settings.ts).
- * Battery keys exist only where there is a battery.
+ * The settings a simulated plant's devices hold (their schemas are shared: contracts/settings.ts for the
+ * inverter, contracts/deviceSettings.ts for meter and EMS). Battery keys exist only where there is a battery.
  */
 
 const BATTERY_KEYS: SettingKey[] = ['WorkMode', 'MinSoc', 'MaxSoc', 'ForceChargePower', 'ForceDischargePower', 'SchedulePeriods'];
 
-/** The keys a plant has: battery keys only with a battery. */
-export function settingKeysOf(hasBattery: boolean): SettingKey[] {
+/** The keys a device of a kind has: an inverter's battery keys only with a battery. */
+export function settingKeysOf(kind: SettingsKind, hasBattery: boolean): readonly string[] {
+  if (kind !== 'inverter') return SETTINGS_KINDS[kind].keys;
   return SETTING_KEYS.filter((key) => hasBattery || !BATTERY_KEYS.includes(key));
 }
 
-export type SettingsCheck = { ok: true; settings: PlantSettings; applied: Partial<PlantSettings> } | { ok: false; error: string };
+export type SettingsCheck =
+  | { ok: true; settings: Record<string, unknown>; applied: Record<string, unknown> }
+  | { ok: false; error: string };
 
 /**
- * Validates a `setting.set` against the current settings: every key known to this plant, every
- * value valid, and MinSoc ≤ MaxSoc afterwards. All or nothing.
+ * Validates a `setting.set` against a device's current settings: every key known to it, every value
+ * valid, and an inverter's MinSoc ≤ MaxSoc afterwards. All or nothing.
  */
-export function checkSettingsChange(current: PlantSettings, change: Record<string, unknown>, hasBattery: boolean): SettingsCheck {
-  const allowed = settingKeysOf(hasBattery);
+export function checkSettingsChange(
+  kind: SettingsKind,
+  current: Record<string, unknown>,
+  change: Record<string, unknown>,
+  hasBattery: boolean,
+): SettingsCheck {
+  const allowed = settingKeysOf(kind, hasBattery);
   const keys = Object.keys(change);
   if (keys.length === 0) return { ok: false, error: 'no settings given' };
-  const unknown = keys.filter((key) => !(allowed as string[]).includes(key));
+  const unknown = keys.filter((key) => !allowed.includes(key));
   if (unknown.length > 0) return { ok: false, error: `unknown setting: ${unknown.join(', ')}` };
-  const parsed = plantSettings.partial().safeParse(change);
+  const parsed = SETTINGS_KINDS[kind].change.safeParse(change);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { ok: false, error: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}` };
   }
   const settings = { ...current, ...parsed.data };
-  if (settings.MinSoc > settings.MaxSoc) return { ok: false, error: 'MinSoc: must not exceed MaxSoc' };
+  if (kind === 'inverter' && (settings as PlantSettings).MinSoc > (settings as PlantSettings).MaxSoc)
+    return { ok: false, error: 'MinSoc: must not exceed MaxSoc' };
   return { ok: true, settings, applied: parsed.data };
 }
 

@@ -157,9 +157,9 @@ export class Cleanups {
 
 const sevilla = DEMO_FLEET.find((plant) => plant.name === 'Sevilla finca') as PlantDefinition;
 
-/** The Sevilla plant behind a random datalogger SN, started against the test broker with an observer. */
-export async function startTestDatalogger(cleanups: Cleanups, options: Partial<DataloggerOptions> = {}) {
-  const plant = withDatalogger(sevilla, randomSn());
+/** The Sevilla plant (or `base`) behind a random datalogger SN, started against the test broker with an observer. */
+export async function startTestDatalogger(cleanups: Cleanups, options: Partial<DataloggerOptions> = {}, base = sevilla) {
+  const plant = withDatalogger(base, randomSn());
   const observer = await Observer.start([plant.datalogger.sn]);
   cleanups.add(() => observer.close());
   const datalogger = new SimulatedDatalogger({

@@ -6,6 +6,7 @@ const ErrorPage = lazyScreen(() => import('../features/errors/routes/ErrorPage.t
 const DownloadPage = lazyScreen(() => import('../features/download/routes/DownloadPage.tsx'));
 const DeviceListPage = lazyScreen(() => import('../features/device/routes/DeviceListPage.tsx'));
 const DeviceDetailPage = lazyScreen(() => import('../features/device/routes/DeviceDetailPage.tsx'));
+const DeviceViewPage = lazyScreen(() => import('../features/device/routes/DeviceViewPage.tsx'));
 
 /** The component of each screen that exists (lib/screens.ts names them), loaded when first opened. */
 const SCREENS: Record<ScreenName, ComponentType> = {
@@ -37,10 +38,10 @@ const SCREENS: Record<ScreenName, ComponentType> = {
   'integrator-inverter-detail': DeviceDetailPage,
   'device-inverter': DeviceListPage,
   'device-battery': lazyScreen(() => import('../features/device/routes/BatteryPage.tsx')),
-  'device-meter': DeviceListPage,
+  'device-meter': DeviceViewPage,
   'device-ev-charger': DeviceListPage,
   'device-heat-pump': DeviceListPage,
-  'device-ems': DeviceListPage,
+  'device-ems': DeviceViewPage,
   'device-gateway': DeviceListPage,
   'remote-setting': lazyScreen(() => import('../features/command/routes/RemoteSettingPage.tsx')),
   'data-authorisation': lazyScreen(() => import('../features/device/routes/DataAuthorisationPage.tsx')),

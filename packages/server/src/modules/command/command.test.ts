@@ -342,7 +342,7 @@ describe('device commands, whatever the broker', () => {
       },
       'validation.periodsMax',
     );
-    await refused({ Unknown: 1 }, 'validation.invalid');
+    await refused({ Unknown: 1 }, 'validation.settingUnknown');
     const after = await selectRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from device_command`);
     expect(after).toEqual(before);
   });

@@ -40,11 +40,12 @@ export function createCommandRepo(db: Db) {
     inArray(deviceCommand.deviceSn, db.select({ sn: device.sn }).from(device).where(deviceVisible(db, scope)));
 
   return {
-    /** A device the caller sees, its datalogger, whether the caller may operate it, and its plant's time zone. */
+    /** A device the caller sees, its type and datalogger, whether the caller may operate it, and its plant's time zone. */
     async target(scope: Scope, sn: string) {
       const [row] = await db
         .select({
           sn: device.sn,
+          type: device.type,
           dataloggerSn: device.dataloggerSn,
           online: datalogger.online,
           writable: sql<boolean>`(${deviceControllable(db, scope)})`,

@@ -5,18 +5,20 @@ import {
   type CommandType,
   type ConfigSetBody,
   type DeviceSettingsReported,
+  type DeviceType,
   Errno,
   FINAL_COMMAND_STATES,
   type RebootBody,
   type ReplyPayload,
-  SETTING_KEYS,
+  SETTINGS_KINDS,
   type SettingGetBody,
   type SettingSetBody,
+  settingsKindOf,
 } from '@sunstack/shared';
 import type { ClientInfo, Session } from '../../core/caller.ts';
 import { changeable, type Scope } from '../../core/scope.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, invalidInput, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { CommandRepo, CommandRow, FinishedCommand } from './repo.ts';
 
@@ -58,6 +60,22 @@ const answerOf = ({ state, result, error }: FinishedCommand) => ({ state, ...(re
 /** What the device last reported of the values a command changes ("unknown" when it never did); none for a command that changes nothing. */
 type Before = (reported: Awaited<ReturnType<CommandRepo['lastReported']>>) => Record<string, unknown> | undefined;
 
+/** The settings a device of this type has: its kind's (an inverter's, a battery's inverter's, a meter's, an EMS's); none for others. */
+function settingsOf(type: DeviceType) {
+  const kind = settingsKindOf(type);
+  if (!kind) throw invalidInput('body.sn', [{ path: [], message: 'validation.settingsUnsupported' }]);
+  return SETTINGS_KINDS[kind];
+}
+
+/** Keys the device's kind lacks, as issues under `path` (each by its position or name). */
+function unknownKeys(type: DeviceType, keys: string[], path: string, name: (key: string, index: number) => string) {
+  const { keys: known } = settingsOf(type);
+  const issues = keys.flatMap((key, index) =>
+    known.includes(key) ? [] : [{ path: [name(key, index)], message: 'validation.settingUnknown' }],
+  );
+  if (issues.length > 0) throw invalidInput(path, issues);
+}
+
 /**
  * Device commands (issue 18): the caller's request becomes a row (the dispatcher sends it) and an
  * operation log entry, in one unit of work; the command's state comes from the device's replies.
@@ -68,16 +86,25 @@ type Before = (reported: Awaited<ReturnType<CommandRepo['lastReported']>>) => Re
 export function createCommandService(deps: { commands: CommandRepo; audit: AuditService; transaction: Transaction; now: () => number }) {
   const { commands, audit, transaction, now } = deps;
 
+  /**
+   * Makes a command and its operation log entry, for a device the caller may command. `params` may depend on the
+   * device (checked against its kind, which throws before anything is written).
+   */
   async function queue(
     session: Session,
     client: ClientInfo,
     sn: string,
-    command: { type: CommandType; params: Record<string, unknown>; before?: Before },
+    command: {
+      type: CommandType;
+      params: Record<string, unknown> | ((device: { type: DeviceType }) => Record<string, unknown>);
+      before?: Before;
+    },
   ) {
     return transaction(async () => {
       const target = changeable(await commands.target(session, sn));
       const id = randomUUID();
-      const { type, params } = command;
+      const { type } = command;
+      const params = typeof command.params === 'function' ? command.params(target) : command.params;
       const before = command.before?.(await commands.lastReported(target.sn));
       const auditLogId = await audit.record(session, client, {
         action: `device.${type}`,
@@ -119,14 +146,27 @@ export function createCommandService(deps: { commands: CommandRepo; audit: Audit
 
   return {
     requestSettings(session: Session, client: ClientInfo, body: SettingGetBody) {
-      // Without keys the device answers every setting it has (a plant without a battery has no battery keys).
-      return queue(session, client, body.sn, { type: 'setting.get', params: body.keys ? { keys: body.keys } : {} });
+      return queue(session, client, body.sn, {
+        type: 'setting.get',
+        params: (device) => {
+          const { keys } = body;
+          unknownKeys(device.type, keys ?? [], 'body.keys', (_, index) => String(index));
+          // Without keys the device answers every setting it has (a plant without a battery has no battery keys).
+          return keys ? { keys } : {};
+        },
+      });
     },
 
     changeSettings(session: Session, client: ClientInfo, body: SettingSetBody) {
       return queue(session, client, body.sn, {
         type: 'setting.set',
-        params: body.settings,
+        // Checked by the schema of the device's kind: an unknown key or a bad value is refused before anything is sent.
+        params: (device) => {
+          unknownKeys(device.type, Object.keys(body.settings), 'body.settings', (key) => key);
+          const checked = settingsOf(device.type).change.safeParse(body.settings);
+          if (!checked.success) throw invalidInput('body.settings', checked.error.issues);
+          return checked.data;
+        },
         before: ({ settings }) =>
           Object.fromEntries(Object.keys(body.settings).map((key) => [key, settings[key as keyof typeof settings]?.value ?? 'unknown'])),
       });
@@ -147,8 +187,9 @@ export function createCommandService(deps: { commands: CommandRepo; audit: Audit
     async reported(session: Session, sn: string): Promise<DeviceSettingsReported> {
       const target = await visibleTarget(session, sn);
       const { settings, intervalSec } = await commands.lastReported(target.sn);
-      // Keys the console knows; a device may report more.
-      const known = Object.fromEntries(SETTING_KEYS.flatMap((key) => (settings[key] ? [[key, settings[key]]] : [])));
+      // Keys the console knows of the device's kind; a device may report more.
+      const keys = settingsKindOf(target.type) ? settingsOf(target.type).keys : [];
+      const known = Object.fromEntries(keys.flatMap((key) => (settings[key] ? [[key, settings[key]]] : [])));
       return {
         sn: target.sn,
         connected: target.online,

@@ -20,13 +20,17 @@ export function presentSummary(row: { device: DeviceRow; plantName: string | nul
   };
 }
 
-export function presentDetail(row: Parameters<typeof presentSummary>[0] & { writable: boolean; authorisable: boolean }): DeviceDetail {
+export function presentDetail(
+  row: Parameters<typeof presentSummary>[0] & { writable: boolean; authorisable: boolean },
+  inverterSn: string | null,
+): DeviceDetail {
   return {
     ...presentSummary(row),
     createdAt: row.device.createdAt.getTime(),
     parallelRole: row.device.parallelRole,
     writable: row.writable,
     authorisable: row.authorisable,
+    inverterSn,
   };
 }
 

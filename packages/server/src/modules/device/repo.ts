@@ -5,7 +5,7 @@ import { deviceVisible, plantWritable, type Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { startsWith, startsWithExactly } from '../../db/like.ts';
 import { offsetOf } from '../../db/page.ts';
-import { account, alarm, datalogger, device, deviceGrant, plant } from '../../db/schema.ts';
+import { account, alarm, datalogger, device, deviceGrant, plant, telemetryLatest } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { ONLINE_WINDOW } from '../plant/repo.ts';
 
@@ -76,6 +76,21 @@ export function createDeviceRepo(db: Db) {
         .leftJoin(plant, eq(plant.id, device.plantId))
         .where(and(eq(device.sn, sn), deviceVisible(db, scope)));
       return row;
+    },
+
+    /**
+     * The inverter a battery hangs on, of those the caller sees behind the battery's datalogger: the one that reports
+     * the battery's power (a hybrid inverter measures it), else the first by SN.
+     */
+    async batteryInverter(scope: Scope, dataloggerSn: string) {
+      const [row] = await db
+        .select({ sn: device.sn })
+        .from(device)
+        .leftJoin(telemetryLatest, eq(telemetryLatest.deviceId, device.id))
+        .where(and(eq(device.dataloggerSn, dataloggerSn), eq(device.type, 'inverter'), deviceVisible(db, scope)))
+        .orderBy(sql`coalesce(${telemetryLatest.vars} ? 'batChargePower', false) desc`, snOrder)
+        .limit(1);
+      return row?.sn ?? null;
     },
 
     /** Of these SNs, the devices the caller sees, and whether it may authorise integrators for each. */

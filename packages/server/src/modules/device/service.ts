@@ -48,7 +48,8 @@ export function createDeviceService(deps: {
     async detail(session: Session, sn: string) {
       const row = await devices.findVisible(session, sn);
       if (!row) throw notFound();
-      return presentDetail(row);
+      const inverterSn = row.device.type === 'battery' ? await devices.batteryInverter(session, row.device.dataloggerSn) : null;
+      return presentDetail(row, inverterSn);
     },
 
     /**

@@ -1,12 +1,12 @@
 import { languageTag, samplingIntervalSchema } from '@sunstack/shared';
 import { Card, Divider, Flex, Form, InputNumber, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSendCommand } from '../../../api/sendCommand.ts';
+import { ConfirmSend } from '../../../components/command/ConfirmSend.tsx';
+import { type CommandCardProps, LatestCommand } from '../../../components/command/LatestCommand.tsx';
+import { plantTime } from '../../../components/command/plantTime.ts';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { zodRule } from '../../../lib/forms.ts';
-import { useSendCommand } from '../api/sendCommand.ts';
-import { ConfirmSend } from './ConfirmSend.tsx';
-import { type CommandCardProps, LatestCommand } from './LatestCommand.tsx';
-import { plantTime } from './plantTime.ts';
 
 /** The protocol's sampling interval before anyone changes it (protocol.md: every 5 minutes). */
 const DEFAULT_INTERVAL_SEC = 300;

@@ -23,6 +23,7 @@ const DETAIL: DeviceDetail = {
   parallelRole: null,
   writable: true,
   authorisable: true,
+  inverterSn: null,
 };
 
 function reportedOf(fields: Partial<DeviceSettingsReported> = {}): DeviceSettingsReported {

@@ -1,24 +1,18 @@
-import { routeByName } from '@sunstack/shared';
-import { Alert, Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { routeByName, type SchedulePeriod } from '@sunstack/shared';
+import { Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDeviceDetail } from '../../../api/deviceDetail.ts';
+import { CommandHistory } from '../../../components/command/CommandHistory.tsx';
+import { ConnectionNotice } from '../../../components/command/ConnectionNotice.tsx';
+import { SettingsCard } from '../../../components/command/SettingsCard.tsx';
+import { useDeviceCommands } from '../../../components/command/useDeviceCommands.ts';
 import { StatusTag } from '../../../components/StatusTag.tsx';
-import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
+import { useTab } from '../../../lib/tabs/tabContext.ts';
 import { useTabStore } from '../../../lib/tabs/tabStore.ts';
-import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
-import { useCommandStream } from '../api/commandStream.ts';
-import { useCommandList } from '../api/listCommands.ts';
-import { useSendCommand } from '../api/sendCommand.ts';
-import { useSettingReported } from '../api/settingReported.ts';
-import { CommandHistory } from '../components/CommandHistory.tsx';
 import { ConfigurationCard } from '../components/ConfigurationCard.tsx';
 import { DevicePicker } from '../components/DevicePicker.tsx';
-import { SettingsCard } from '../components/SettingsCard.tsx';
-
-/** Values the device reported this recently are not read again when the screen opens. */
-const FRESH_REPORT_MS = 60_000;
+import { SchedulePeriods } from '../components/SchedulePeriods.tsx';
 
 /**
  * Remote setting (spec /bus/device/inverter/remoteSetting, 2, 3, 4, 255): pick an inverter in scope
@@ -56,30 +50,8 @@ function RemoteSetting({ sn }: { sn: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const detail = useDeviceDetail(sn);
-  const reported = useSettingReported(sn);
-  const paging = usePagedFilters({ sn });
-  const history = useCommandList(paging.query);
-  const read = useSendCommand('settingGet');
-  useCommandStream(sn);
-  useTabBusy(reported.isFetching || history.isFetching);
-  // The command each card sent last, followed in the card until the next.
-  const [sent, setSent] = useState<{ settings?: string; configuration?: string }>({});
-  const commandOf = (id: string | undefined) => history.data?.commands.find((command) => command.id === id);
-
-  // Opening the screen reads the device's current values, once, when it is connected and may be commanded,
-  // unless it reported them within the last minute (going back and forth between tabs does not flood its log).
-  const readOnOpen = useRef(false);
+  const { reported, paging, history, commandOf, onSent } = useDeviceCommands(sn);
   const device = reported.data;
-  useEffect(() => {
-    if (!device || readOnOpen.current || !device.connected || !device.controllable) return;
-    readOnOpen.current = true;
-    const newest = Math.max(0, ...Object.values(device.settings).map((value) => value?.at ?? 0));
-    if (Date.now() - newest < FRESH_REPORT_MS) return;
-    read.mutateAsync({ sn }).then(
-      ({ commandId }) => setSent((last) => ({ ...last, settings: commandId })),
-      () => {},
-    );
-  }, [device, sn, read]);
 
   if (reported.error || detail.error) return <Result status="404" title={t('monitoring.deviceNotFound')} />;
   if (!device || !detail.data) return <Skeleton active />;
@@ -112,31 +84,22 @@ function RemoteSetting({ sn }: { sn: string }) {
             { key: 'plant', label: t('datalogger.plant'), children: facts.plantName || '—' },
           ]}
         />
-        {!device.connected && (
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginTop: 12 }}
-            title={t('remoteSetting.offlineTitle')}
-            description={t('remoteSetting.offlineWait')}
-          />
-        )}
-        {!device.controllable && <Alert type="info" showIcon style={{ marginTop: 12 }} title={t('remoteSetting.readOnly')} />}
+        <ConnectionNotice device={device} />
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={15}>
           <SettingsCard
+            kind="inverter"
+            title={t('remoteSetting.settingsTitle')}
             device={device}
-            latest={commandOf(sent.settings)}
-            onSent={(commandId) => setSent((last) => ({ ...last, settings: commandId }))}
-          />
+            latest={commandOf('settings')}
+            onSent={onSent('settings')}
+          >
+            {device.settings.SchedulePeriods && <SchedulePeriods periods={device.settings.SchedulePeriods.value as SchedulePeriod[]} />}
+          </SettingsCard>
         </Col>
         <Col xs={24} xl={9}>
-          <ConfigurationCard
-            device={device}
-            latest={commandOf(sent.configuration)}
-            onSent={(commandId) => setSent((last) => ({ ...last, configuration: commandId }))}
-          />
+          <ConfigurationCard device={device} latest={commandOf('configuration')} onSent={onSent('configuration')} />
         </Col>
       </Row>
       <CommandHistory device={device} paging={paging} page={history.data} />

@@ -24,3 +24,10 @@ export const SN_LABEL: Partial<Record<DeviceType, string>> = {
   evCharger: 'device.pileSn',
   heatPump: 'device.heatPumpSn',
 };
+
+/** The kinds with a view of their own (`?sn=` on their list's route); other devices open the device detail. */
+export const VIEW_OF_KIND: Partial<Record<DeviceType, string>> = {
+  battery: 'device-battery',
+  meter: 'device-meter',
+  ems: 'device-ems',
+};

@@ -17,8 +17,9 @@ export function variableHeading(t: TFunction, name: string): string {
   return unit ? `${label} (${unit})` : label;
 }
 
-/** A value as the device screens show it: "6.20 kW", or the bare number for a variable without a unit. */
+/** A value as the device screens show it: "6.20 kW"; a variable without a unit bare, a whole one (a count, a state) without decimals. */
 export function variableValue(name: string, value: unknown): string {
   const { unit } = variableKind(name);
-  return unit ? `${displayValue(value)} ${unit}` : displayValue(value);
+  if (unit) return `${displayValue(value)} ${unit}`;
+  return Number.isInteger(value) ? String(value) : displayValue(value);
 }

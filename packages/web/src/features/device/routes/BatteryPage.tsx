@@ -8,6 +8,7 @@ import { relativeTime, useNow } from '../../../lib/relativeTime.ts';
 import { useTab } from '../../../lib/tabs/tabContext.ts';
 import type { DeviceNow } from '../api/deviceData.ts';
 import { usePlantBatteryEnergy } from '../api/plantBatteryEnergy.ts';
+import { BatteryOperation } from '../components/BatteryOperation.tsx';
 import { type BatteryState, batteryPowerKw, batteryState, LIVE_WINDOW_MS, LOW_TEMPERATURE_C } from '../components/battery.ts';
 import { DeviceFacts } from '../components/DeviceFacts.tsx';
 import { DeviceHistory } from '../components/DeviceHistory.tsx';
@@ -26,7 +27,10 @@ export default function BatteryPage() {
   return sn === '' ? <DeviceListPage /> : <BatteryView sn={sn} />;
 }
 
-/** One battery: SoC, state, power, voltage and current, temperature, energy today (live), history, fields and firmware. */
+/**
+ * One battery: SoC, state, power, voltage and current, temperature, energy today (live), history, fields and firmware,
+ * and how it runs (limits, force-charge windows) through its inverter.
+ */
 function BatteryView({ sn }: { sn: string }) {
   const { t } = useTranslation();
   const { detail, now: values, names } = useDeviceScreen(sn);
@@ -45,6 +49,7 @@ function BatteryView({ sn }: { sn: string }) {
           <DeviceHistory key={values?.timeZone} sn={sn} names={names} preferred={PREFERRED_VARIABLES} timeZone={values?.timeZone} />
         </Col>
       </Row>
+      {detail.data.inverterSn && <BatteryOperation inverterSn={detail.data.inverterSn} />}
     </Flex>
   );
 }

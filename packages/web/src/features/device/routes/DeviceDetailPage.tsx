@@ -1,16 +1,15 @@
-import { languageTag, routeByName } from '@sunstack/shared';
-import { Button, Card, Col, Empty, Flex, Result, Row, Skeleton, Table, Typography } from 'antd';
+import { routeByName } from '@sunstack/shared';
+import { Button, Col, Flex, Result, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDeviceList } from '../../../api/listDevices.ts';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { ApiError } from '../../../lib/http.ts';
-import { relativeTime, useNow } from '../../../lib/relativeTime.ts';
 import { useTab } from '../../../lib/tabs/tabContext.ts';
 import { DeviceFacts } from '../components/DeviceFacts.tsx';
 import { DeviceHistory } from '../components/DeviceHistory.tsx';
+import { LatestValues } from '../components/LatestValues.tsx';
 import { useDeviceScreen } from '../components/useDeviceScreen.ts';
-import { variableLabel, variableValue } from '../components/variableText.ts';
 
 const PREFERRED_VARIABLES = ['pvPower', 'SoC', 'meterPower', 'chargePower', 'hpPower'];
 
@@ -25,8 +24,6 @@ export default function DeviceDetailPage() {
   const tab = useTab();
   const sn = String(tab.query.sn ?? '');
   const { detail, now: values, names } = useDeviceScreen(sn);
-  const now = useNow();
-  const language = useClientStore((state) => state.language);
   const mayViewBatteries = useClientStore((state) => state.menus.includes('device-battery'));
   const mayOperate = useClientStore((state) => state.menus.includes('remote-setting'));
   const plantId = detail.data?.type === 'inverter' ? detail.data.plantId : null;
@@ -76,51 +73,7 @@ export default function DeviceDetailPage() {
       />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={8}>
-          <Card
-            title={t('monitoring.realtime')}
-            variant="borderless"
-            extra={values?.ts ? t('monitoring.updated', { when: relativeTime(values.ts, now, languageTag(language)) }) : null}
-          >
-            {!values ? (
-              <Skeleton active />
-            ) : values.ts === null ? (
-              <Empty description={t('monitoring.noData')} />
-            ) : (
-              <Table
-                size="small"
-                rowKey="name"
-                pagination={false}
-                scroll={{ y: 420 }}
-                dataSource={names.map((name) => ({ name, value: values.vars[name] }))}
-                columns={[
-                  {
-                    title: t('monitoring.variable'),
-                    dataIndex: 'name',
-                    // The name the device sends stays visible under its label: API users and integrators know it.
-                    render: (name: string) => {
-                      const label = variableLabel(t, name);
-                      return label === name ? (
-                        name
-                      ) : (
-                        <Flex vertical>
-                          {label}
-                          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                            {name}
-                          </Typography.Text>
-                        </Flex>
-                      );
-                    },
-                  },
-                  {
-                    title: t('monitoring.value'),
-                    dataIndex: 'value',
-                    align: 'right',
-                    render: (value: number, { name }) => variableValue(name, value),
-                  },
-                ]}
-              />
-            )}
-          </Card>
+          <LatestValues values={values} names={names} />
         </Col>
         <Col xs={24} xl={16}>
           {/* Starts again once the plant's zone is known: its range is the plant's today. */}

@@ -22,7 +22,7 @@ import { BUILT_APP_ROUTES } from '../../../lib/screens.ts';
 import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { DeviceStatusTag } from '../components/DeviceStatusTag.tsx';
-import { KIND_OF_SCREEN, SN_LABEL } from '../components/deviceKinds.ts';
+import { KIND_OF_SCREEN, SN_LABEL, VIEW_OF_KIND } from '../components/deviceKinds.ts';
 
 const KIND_SCREENS = Object.keys(KIND_OF_SCREEN).filter((name) => name !== 'integrator-device-list');
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -79,11 +79,14 @@ export default function DeviceListPage() {
         ]
       : [{ title: t('device.firmware'), dataIndex: 'firmware', render: (fw: Record<string, string>) => firmwareSummary(fw) }];
 
-  // The console's device detail, or the integrator's: whichever this account reaches; batteries open the battery view.
+  // The console's device detail, or the integrator's: whichever this account reaches; batteries, meters and EMS open
+  // their own view where the account reaches it.
   const detailRoute = ['inverter-detail', 'integrator-inverter-detail'].find((name) => menus.includes(name));
   const detailPath = detailRoute ? routeByName(detailRoute).path : undefined;
-  const batteryPath = menus.includes('device-battery') ? routeByName('device-battery').path : undefined;
-  const pathOf = (device: DeviceSummary) => (device.type === 'battery' ? (batteryPath ?? detailPath) : detailPath);
+  const pathOf = (device: DeviceSummary) => {
+    const view = VIEW_OF_KIND[device.type];
+    return view && menus.includes(view) ? routeByName(view).path : detailPath;
+  };
   const columns: ColumnsType<DeviceSummary> = [
     { title: t('device.statusLabel'), dataIndex: 'status', render: (status: number) => <DeviceStatusTag status={status} /> },
     {

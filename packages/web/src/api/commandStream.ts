@@ -1,7 +1,7 @@
 import { type Command, type CommandStreamEvent, commandCalls } from '@sunstack/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { followStream } from '../../../lib/http.ts';
+import { followStream } from '../lib/http.ts';
 import { commandListKey } from './listCommands.ts';
 import { settingReportedKey } from './settingReported.ts';
 

@@ -2,10 +2,10 @@ import { type Command, type DeviceSettingsReported, languageTag } from '@sunstac
 import { Button, Card, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '../../../components/PagedTable.tsx';
-import { useClientStore } from '../../../lib/clientStore.ts';
-import type { usePagedFilters } from '../../../lib/usePagedFilters.ts';
-import { useCancelCommand } from '../api/cancelCommand.ts';
+import { useCancelCommand } from '../../api/cancelCommand.ts';
+import { useClientStore } from '../../lib/clientStore.ts';
+import type { usePagedFilters } from '../../lib/usePagedFilters.ts';
+import { PagedTable } from '../PagedTable.tsx';
 import { CommandStateTag } from './CommandStateTag.tsx';
 import { answerText, commandText } from './commandText.ts';
 import { plantTime } from './plantTime.ts';

@@ -1,7 +1,7 @@
 import type { Command, CommandState } from '@sunstack/shared';
 import { Flex, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { StatusTag, type StatusTone } from '../../../components/StatusTag.tsx';
+import { StatusTag, type StatusTone } from '../StatusTag.tsx';
 
 const TONES: Record<CommandState, StatusTone> = {
   queued: 'default',

@@ -1,6 +1,6 @@
 import { type CommandListBody, commandCalls } from '@sunstack/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/http.ts';
+import { request } from '../lib/http.ts';
 
 export const commandListKey = ['command', 'list'] as const;
 

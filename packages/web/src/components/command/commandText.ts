@@ -1,24 +1,23 @@
-import type { Command, WorkMode } from '@sunstack/shared';
+import type { Command } from '@sunstack/shared';
 import type { TFunction } from 'i18next';
-import { EDITABLE_SETTINGS, settingText } from './settingFields.ts';
+import { SETTING_FIELDS, settingText } from './settingFields.ts';
 
-const kindOf = (key: string) => EDITABLE_SETTINGS.find((setting) => setting.key === key)?.kind;
-/** The screen's order of the settings; others (schedule periods, keys the console does not know) after them. */
+const kindOf = (key: string) => SETTING_FIELDS.find((setting) => setting.key === key)?.kind;
+/** The screens' order of the settings; others (schedule periods, keys the console does not know) after them. */
 const rank = (key: string) => {
-  const index = EDITABLE_SETTINGS.findIndex((setting) => setting.key === key);
-  return index < 0 ? EDITABLE_SETTINGS.length : index;
+  const index = SETTING_FIELDS.findIndex((setting) => setting.key === key);
+  return index < 0 ? SETTING_FIELDS.length : index;
 };
 
-/** Settings as "Work mode Backup, Minimum SoC 20 %" in the screen's order; schedule periods by their count; unknown keys by name. */
+/** Settings as "Work mode Backup, Minimum SoC 20 %" in the screens' order; schedule periods by their count; unknown keys by name. */
 export function settingsText(t: TFunction, settings: Record<string, unknown>): string {
-  const workMode = (mode: WorkMode) => t(`remoteSetting.workModes.${mode}`, { defaultValue: mode });
   return Object.entries(settings)
     .sort(([a], [b]) => rank(a) - rank(b))
     .map(([key, value]) => {
       if (key === 'SchedulePeriods') return t('remoteSetting.periodCount', { count: Array.isArray(value) ? value.length : 0 });
       const kind = kindOf(key);
       const label = kind ? t(`remoteSetting.settings.${key}`) : key;
-      return `${label} ${kind ? settingText(kind, value, workMode) : JSON.stringify(value)}`;
+      return `${label} ${kind ? settingText(t, kind, value) : JSON.stringify(value)}`;
     })
     .join(', ');
 }

@@ -1,6 +1,6 @@
 import { type CallInput, commandCalls } from '@sunstack/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/http.ts';
+import { request } from '../lib/http.ts';
 import { commandListKey } from './listCommands.ts';
 
 /** The calls that make a command: each answers its id at once, and its states come on the device's stream. */

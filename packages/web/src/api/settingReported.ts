@@ -1,6 +1,6 @@
 import { commandCalls } from '@sunstack/shared';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/http.ts';
+import { request } from '../lib/http.ts';
 
 export const settingReportedKey = (sn: string) => ['command', 'reported', sn] as const;
 
