@@ -32,7 +32,8 @@ describe('every device kind of the demo fleet', () => {
     }
     expect(silent.slice(0, 5)).toEqual([]);
     expect(DEMO_FLEET.flatMap((plant) => plant.auxiliaries ?? []).length).toBeGreaterThanOrEqual(5);
-  });
+    // Three days of the whole fleet's physics: 2-3 s alone, more beside other test files on 2 cores.
+  }, 60_000);
 
   it("an EMS reports the devices it manages and the site's flows as they are", () => {
     const model = new PlantModel(withEms, { startTs: START, faultRate: 0 });
