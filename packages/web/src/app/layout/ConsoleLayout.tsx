@@ -4,9 +4,11 @@ import { Button, Drawer, Grid, Layout, Menu, Spin, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useUserInfo } from '../../api/userInfo.ts';
 import { useClientStore, useGlobalLoading } from '../../lib/clientStore.ts';
 import { QueryProvider } from '../../lib/queryClient.tsx';
 import { HOME_TAB_ID } from '../../lib/tabs/tabRules.ts';
+import { usePersistedTabs } from '../../lib/tabs/tabStorage.ts';
 import { activeTab, useTabStore } from '../../lib/tabs/tabStore.ts';
 import { TabBar } from '../tabs/TabBar.tsx';
 import { TabHost } from '../tabs/TabHost.tsx';
@@ -71,6 +73,7 @@ function Console() {
   const loading = useGlobalLoading();
   const { token } = theme.useToken();
   useTabsFollowLocation();
+  usePersistedTabs(useUserInfo().data?.user, useClientStore((state) => state.access));
 
   const menu = (
     <Menu
