@@ -71,9 +71,11 @@ function Console() {
   const toggleMenu = narrow ? () => setDrawerOpen((open) => !open) : toggleSidebar;
   const menus = useClientStore((state) => state.menus);
   const loading = useGlobalLoading();
+  const access = useClientStore((state) => state.access);
+  const user = useUserInfo().data?.user;
   const { token } = theme.useToken();
   useTabsFollowLocation();
-  usePersistedTabs(useUserInfo().data?.user, useClientStore((state) => state.access));
+  usePersistedTabs(user, access);
 
   const menu = (
     <Menu
