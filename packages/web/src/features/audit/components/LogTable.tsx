@@ -52,7 +52,7 @@ export function LogTable<Entry extends { id: number; at: number }>({
         rows={log.data?.entries}
         total={log.data?.total}
         paging={paging}
-        loading={log.isFetching}
+        list={log}
         {...table}
       />
     </>

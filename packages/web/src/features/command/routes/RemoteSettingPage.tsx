@@ -139,7 +139,7 @@ function RemoteSetting({ sn }: { sn: string }) {
           />
         </Col>
       </Row>
-      <CommandHistory device={device} paging={paging} page={history.data} />
+      <CommandHistory device={device} paging={paging} history={history} />
     </Flex>
   );
 }

@@ -54,9 +54,9 @@ export function UncreatedDevices() {
         rows={list.data?.devices}
         total={list.data?.total}
         paging={paging}
-        loading={list.isFetching}
+        list={list}
         scroll={{ x: 720 }}
-        locale={{ emptyText: <Empty description={t('datalogger.noUncreated')} /> }}
+        emptyText={<Empty description={t('datalogger.noUncreated')} />}
       />
     </Card>
   );

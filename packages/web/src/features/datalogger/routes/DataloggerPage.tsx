@@ -203,7 +203,7 @@ export default function DataloggerPage() {
           rows={list.data?.dataloggers}
           total={list.data?.total}
           paging={paging}
-          loading={list.isFetching}
+          list={list}
           scroll={{ x: 720 }}
         />
         <RegisterDialog open={registering} onClose={() => setRegistering(false)} />

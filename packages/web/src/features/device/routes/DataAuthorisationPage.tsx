@@ -156,9 +156,9 @@ export default function DataAuthorisationPage() {
         rows={list.data?.grants}
         total={list.data?.total}
         paging={paging}
-        loading={list.isFetching}
+        list={list}
         scroll={{ x: 960 }}
-        locale={{ emptyText: <Empty description={t('device.noGrants')} /> }}
+        emptyText={<Empty description={t('device.noGrants')} />}
       />
       <GrantDialog open={granting} onClose={() => setGranting(false)} />
     </Card>

@@ -213,9 +213,9 @@ export default function DeviceListPage() {
         rows={list.data?.devices}
         total={list.data?.total}
         paging={paging}
-        loading={list.isFetching}
+        list={list}
         scroll={{ x: kind === 'inverter' ? 1280 : 1080 }}
-        locale={{ emptyText: <Empty description={t('device.noneYet')} /> }}
+        emptyText={<Empty description={t('device.noneYet')} />}
       />
     </Card>
   );

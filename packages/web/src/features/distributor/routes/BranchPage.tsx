@@ -101,7 +101,7 @@ export function BranchPage({ kind }: { kind: BranchKind }) {
         rows={list.data?.branches}
         total={list.data?.total}
         paging={paging}
-        loading={list.isFetching}
+        list={list}
         scroll={{ x: 960 }}
       />
       <BranchDialog

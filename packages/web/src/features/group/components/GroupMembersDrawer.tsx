@@ -129,7 +129,7 @@ export function GroupMembersDrawer({ group, onClose }: { group: GroupSummary | u
         rows={members.data?.members}
         total={members.data?.total}
         paging={paging}
-        loading={members.isFetching}
+        list={members}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         scroll={{ x: 720 }}
       />

@@ -109,7 +109,7 @@ export default function GroupPage() {
         rows={list.data?.groups}
         total={list.data?.total}
         paging={paging}
-        loading={list.isFetching}
+        list={list}
         scroll={{ x: 760 }}
       />
       <GroupDialog open={dialog !== null} editing={dialog?.editing} onClose={() => setDialog(null)} />

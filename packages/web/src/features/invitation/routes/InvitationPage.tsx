@@ -93,7 +93,7 @@ export default function InvitationPage() {
         rows={list.data?.invitations}
         total={list.data?.total}
         paging={paging}
-        loading={list.isFetching}
+        list={list}
         scroll={{ x: 1100 }}
       />
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />

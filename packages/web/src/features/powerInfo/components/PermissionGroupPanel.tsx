@@ -210,7 +210,7 @@ export function PermissionGroupPanel() {
           rows={groups.data?.groups}
           total={groups.data?.total}
           paging={paging}
-          loading={groups.isFetching}
+          list={groups}
           expandable={{ expandedRowRender: (group) => <SwitchTags permissions={group.permissions} /> }}
           scroll={{ x: 760 }}
         />
