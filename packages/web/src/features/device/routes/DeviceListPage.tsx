@@ -1,5 +1,6 @@
 import { CloseOutlined, EditOutlined } from '@ant-design/icons';
 import {
+  Access,
   DEVICE_STATUS_FILTERS,
   DEVICE_TYPES,
   type DeviceStatusFilter,
@@ -51,6 +52,8 @@ export default function DeviceListPage() {
   const plantId = Number(tab.query.plantId) > 0 ? Number(tab.query.plantId) : undefined;
   const menus = useClientStore((state) => state.menus);
   const language = useClientStore((state) => state.language);
+  // An integrator sees only what owners authorise to it, whatever the dataloggers report.
+  const integrator = useClientStore((state) => state.access) === Access.integrator;
   const now = useNow();
   const paging = usePagedFilters<{ type?: DeviceType; sn?: string; status?: DeviceStatusFilter; plantId?: number }>({
     type: kind,
@@ -215,7 +218,7 @@ export default function DeviceListPage() {
         paging={paging}
         list={list}
         scroll={{ x: kind === 'inverter' ? 1280 : 1080 }}
-        emptyText={<Empty description={t('device.noneYet')} />}
+        emptyText={<Empty description={t(integrator ? 'device.noneAuthorised' : 'device.noneYet')} />}
       />
     </Card>
   );
