@@ -17,7 +17,7 @@ import { useNavigate } from 'react-router';
 import { useDeviceList } from '../../../api/listDevices.ts';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { relativeTime, useNow } from '../../../lib/relativeTime.ts';
 import { BUILT_APP_ROUTES } from '../../../lib/screens.ts';
 import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
@@ -138,7 +138,7 @@ export default function DeviceListPage() {
         at === null ? (
           t('device.never')
         ) : (
-          <Tooltip title={new Date(at).toLocaleString(languageTag(language))}>{relativeTime(at, now, languageTag(language))}</Tooltip>
+          <Tooltip title={formatDateTime(at, language)}>{relativeTime(at, now, languageTag(language))}</Tooltip>
         ),
     },
     ...(kind === 'evCharger' && mayEditPiles
