@@ -82,7 +82,8 @@ describe('plants and devices of an end user (issue 3)', () => {
     const integrator = await suite.page();
     await signIn(integrator, 'demo_integrator', '/bus/integrator/device/list');
     await visible(integrator.getByText('60H1060A2301001'));
-    expect(await integrator.getByText('60B1104A2301001').count()).toBe(0);
+    // Freiburg's EV charger is authorised to nobody (the demo authorises its inverter, battery and heat pump).
+    expect(await integrator.getByText('60E0110A2301001').count()).toBe(0);
   });
 });
 

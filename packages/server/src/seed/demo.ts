@@ -10,11 +10,13 @@ import {
   datalogger,
   department,
   device,
+  deviceGrant,
   organisation,
   permissionGroup,
   plant,
 } from '../db/schema.ts';
 import { hashDeviceSecret, newDeviceSecret } from '../modules/datalogger/secret.ts';
+import { createDeviceRepo } from '../modules/device/repo.ts';
 import { createPlantRepo, type NewPlant } from '../modules/plant/repo.ts';
 import { hashPassword } from '../modules/session/password.ts';
 
@@ -170,6 +172,7 @@ export async function seedDemo(database: Database) {
     if (rows.length > 0) created = true;
   }
   if (await seedDemoDevices(database)) created = true;
+  if (await seedDemoGrants(database, accountIds)) created = true;
   if (await seedDemoPowerInfo(database, accountIds.get('demo_admin') as number)) created = true;
   if (await seedDemoBranchesAndGroups(database, accountIds.get('demo_admin') as number)) created = true;
   return created;
@@ -214,6 +217,51 @@ export async function seedDemoDevices(database: Database) {
     if (rows.length > 0) created = true;
   }
   return created;
+}
+
+/**
+ * What the owners of two demo plants authorise to demo_integrator (data authorisation): Freiburg's inverter,
+ * which the integrator may also command, its battery and heat pump, and Sevilla's inverter to read.
+ */
+export const DEMO_GRANTS: { owner: string; sn: string; canControl: boolean }[] = [
+  { owner: 'demo_user', sn: '60H1060A2301001', canControl: true },
+  { owner: 'demo_user', sn: '60B1104A2301001', canControl: false },
+  { owner: 'demo_user', sn: '60P0090A2301001', canControl: false },
+  { owner: 'demo_user2', sn: '60H1080A2303001', canControl: false },
+];
+
+/**
+ * Authorises the demo devices to demo_integrator as their owners would (the device module's grants), while
+ * it holds none: an integrator whose list is empty shows nothing of what it is for. Devices that are gone
+ * are left out.
+ */
+export async function seedDemoGrants(database: Database, accountIds: Map<string, number>) {
+  const { db } = database;
+  const integratorId = accountIds.get('demo_integrator') as number;
+  const [held] = await db.select({ sn: deviceGrant.deviceSn }).from(deviceGrant).where(eq(deviceGrant.integratorId, integratorId)).limit(1);
+  if (held) return false;
+  const present = new Set(
+    (
+      await db
+        .select({ sn: device.sn })
+        .from(device)
+        .where(
+          inArray(
+            device.sn,
+            DEMO_GRANTS.map((grant) => grant.sn),
+          ),
+        )
+    ).map((row) => row.sn),
+  );
+  const rows = DEMO_GRANTS.filter((grant) => present.has(grant.sn)).map((grant) => ({
+    deviceSn: grant.sn,
+    integratorId,
+    canControl: grant.canControl,
+    grantedBy: accountIds.get(grant.owner) as number,
+  }));
+  if (rows.length === 0) return false;
+  await createDeviceRepo(db).grant(rows);
+  return true;
 }
 
 /** Power info: the demo manufacturer's details, departments and permission groups (demo_admin keeps every switch). */

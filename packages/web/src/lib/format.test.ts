@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { displayValue, formatNumber, isExternalLink, utcOffsetLabel } from './format.ts';
+import { displayValue, formatDate, formatDateTime, formatNumber, isExternalLink, utcOffsetLabel } from './format.ts';
 
 describe('number formatter', () => {
   it('gives 2 decimals by default and empty for anything not finite', () => {
@@ -44,5 +44,15 @@ describe('UTC offset label', () => {
     expect(utcOffsetLabel('Asia/Kathmandu', winter)).toBe('UTC+05:45');
     expect(utcOffsetLabel('America/St_Johns', winter)).toBe('UTC-03:30');
     expect(utcOffsetLabel('UTC', summer)).toBe('UTC+00:00');
+  });
+});
+
+describe('date and time (issue 21, defect 8: one format per language)', () => {
+  const at = Date.UTC(2026, 10, 25, 19, 36, 0);
+  it('writes a four-digit year and seconds, in the zone given', () => {
+    expect(formatDateTime(at, 'en', 'UTC')).toBe('11/25/2026, 07:36:00 PM');
+    expect(formatDateTime(at, 'de', 'Europe/Berlin')).toBe('25.11.2026, 20:36:00');
+    expect(formatDateTime(at, 'zh_CN', 'Asia/Shanghai')).toBe('2026/11/26 03:36:00');
+    expect(formatDate(at, 'de', 'Europe/Berlin')).toBe('25.11.2026');
   });
 });

@@ -33,3 +33,33 @@ export function isExternalLink(url: string): boolean {
     return false;
   }
 }
+
+const DATE_PARTS = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+const TIME_PARTS = { hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per language, zone and parts, made once: tables format a date per row. */
+function formatter(language: string, timeZone: string | undefined, withTime: boolean) {
+  const key = `${language}|${timeZone ?? ''}|${withTime}`;
+  let made = formatters.get(key);
+  if (!made) {
+    // The app's code or a BCP 47 tag alike: 'zh_CN' and 'zh-CN' both read as zh-CN.
+    made = new Intl.DateTimeFormat(language.replace('_', '-'), { ...DATE_PARTS, ...(withTime ? TIME_PARTS : {}), timeZone });
+    formatters.set(key, made);
+  }
+  return made;
+}
+
+/**
+ * An instant as every screen shows it (issue 21, defect 8: one format per language): the language's
+ * numeric date with a four-digit year, and the time with seconds. In `timeZone` when the instant
+ * belongs to a plant, else in the browser's zone. `language` is the app's code ('en', 'zh_CN') or its tag.
+ */
+export function formatDateTime(ms: number, language: string, timeZone?: string): string {
+  return formatter(language, timeZone, true).format(ms);
+}
+
+/** The date of an instant, in the format of formatDateTime. */
+export function formatDate(ms: number, language: string, timeZone?: string): string {
+  return formatter(language, timeZone, false).format(ms);
+}

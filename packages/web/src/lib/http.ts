@@ -62,6 +62,18 @@ export function errnoMessage(errno: number): string {
   return `${errno}-${text}`;
 }
 
+/** What went wrong with a call, as the user reads it: the errno's message, or the network's trouble. */
+export function failureMessage(error: unknown): string {
+  if (error instanceof ApiError) return errnoMessage(error.errno);
+  return i18next.t((error as Error | undefined)?.name === 'TimeoutError' ? 'common.requestTimeout' : 'common.networkError');
+}
+
+/**
+ * The toast of a call that could not reach the server. One at a time under one key: the query client's
+ * retry and the other calls of a screen fail alike, and the same words once are enough.
+ */
+const NETWORK_TOAST_KEY = 'network-failure';
+
 let sessionEnding = false;
 /** 41808/41809/41810: the message once, for 2 s, then /login, however many calls failed. */
 function endSession(errno: number) {
@@ -168,8 +180,8 @@ async function send<T>(method: 'GET' | 'POST', path: string, options: RequestOpt
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
     });
   } catch (error) {
-    if (!options.silent && (error as Error).name === 'TimeoutError') void message.error(i18next.t('common.requestTimeout'));
-    else if (!options.silent && (error as Error).name !== 'AbortError') void message.error(i18next.t('common.networkError'));
+    if (!options.silent && (error as Error).name !== 'AbortError')
+      void message.error({ content: failureMessage(error), key: NETWORK_TOAST_KEY });
     throw error;
   } finally {
     if (options.loading) useClientStore.getState().changeLoading(-1);

@@ -93,6 +93,10 @@ describe('creating a plant (spec sections 5 and 8)', () => {
     const sn = await registerDatalogger();
     expect((await create(site([sn, sn]))).body.errno).toBe(Errno.snDuplicate);
     expect((await create(site([sn, '399999999999999']))).body.errno).toBe(Errno.snInvalid);
+    // A well-formed SN with its label's code that is not registered: the message says so and what to do (issue 21, defect 8).
+    const { messages } = (await t.call('GET', '/c/v0/errors/message')).body.result;
+    expect(messages.en[Errno.snInvalid]).toMatch(/^No datalogger with this serial number is registered\..*register the datalogger\.$/);
+    expect(messages.de[Errno.snInvalid]).toMatch(/kein Datenlogger mit dieser Seriennummer registriert/);
     expect((await create(site([sn]))).body.errno).toBe(0);
     const again = await create(site([await registerDatalogger(), sn]));
     expect(again.body.errno).toBe(Errno.snExists);

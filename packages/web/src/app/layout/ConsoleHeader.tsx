@@ -1,11 +1,12 @@
-import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { canAccess, LOGIN_PATH, routeByName } from '@sunstack/shared';
-import { Button, ColorPicker, Dropdown, Flex, Grid, Layout, Switch, Tooltip, Typography, theme } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, ColorPicker, Dropdown, Flex, Grid, Layout, Modal, Switch, Tooltip, Typography, theme } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../api/session.ts';
 import { useUserInfo } from '../../api/userInfo.ts';
+import { ChangePasswordForm } from '../../components/ChangePasswordForm.tsx';
 import { LanguageSelect } from '../../components/LanguageSelect.tsx';
 import { useClientStore } from '../../lib/clientStore.ts';
 import { useTabStore } from '../../lib/tabs/tabStore.ts';
@@ -29,10 +30,12 @@ export function ConsoleHeader({ menuToggle }: { menuToggle: ReactNode }) {
     useTabStore.getState().reset();
     navigate(LOGIN_PATH);
   };
+  const [changingPassword, setChangingPassword] = useState(false);
+  // The spec gives the integrator no user center; its own password is changed from this menu.
   const userMenu = [
-    ...(canAccess(routeByName('user-center'), access)
-      ? [{ key: 'center', icon: <UserOutlined />, label: t('navBar.userCenter'), onClick: () => navigate('/user/center') }]
-      : []),
+    canAccess(routeByName('user-center'), access)
+      ? { key: 'center', icon: <UserOutlined />, label: t('navBar.userCenter'), onClick: () => navigate('/user/center') }
+      : { key: 'password', icon: <KeyOutlined />, label: t('userCenter.changePassword'), onClick: () => setChangingPassword(true) },
     { key: 'logout', icon: <LogoutOutlined />, label: t('header.signOut'), onClick: onSignOut },
   ];
 
@@ -83,6 +86,15 @@ export function ConsoleHeader({ menuToggle }: { menuToggle: ReactNode }) {
               <DownOutlined />
             </Button>
           </Dropdown>
+          <Modal
+            open={changingPassword}
+            title={t('userCenter.changePassword')}
+            footer={null}
+            destroyOnHidden
+            onCancel={() => setChangingPassword(false)}
+          >
+            <ChangePasswordForm onChanged={() => setChangingPassword(false)} />
+          </Modal>
         </Flex>
       </Flex>
     </Layout.Header>

@@ -4,9 +4,11 @@ import { Button, Drawer, Grid, Layout, Menu, Spin, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useUserInfo } from '../../api/userInfo.ts';
 import { useClientStore, useGlobalLoading } from '../../lib/clientStore.ts';
 import { QueryProvider } from '../../lib/queryClient.tsx';
 import { HOME_TAB_ID } from '../../lib/tabs/tabRules.ts';
+import { usePersistedTabs } from '../../lib/tabs/tabStorage.ts';
 import { activeTab, useTabStore } from '../../lib/tabs/tabStore.ts';
 import { TabBar } from '../tabs/TabBar.tsx';
 import { TabHost } from '../tabs/TabHost.tsx';
@@ -69,8 +71,11 @@ function Console() {
   const toggleMenu = narrow ? () => setDrawerOpen((open) => !open) : toggleSidebar;
   const menus = useClientStore((state) => state.menus);
   const loading = useGlobalLoading();
+  const access = useClientStore((state) => state.access);
+  const user = useUserInfo().data?.user;
   const { token } = theme.useToken();
   useTabsFollowLocation();
+  usePersistedTabs(user, access);
 
   const menu = (
     <Menu

@@ -1,6 +1,7 @@
-import { CloseOutlined, DownOutlined, LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CloseOutlined, DownOutlined, EllipsisOutlined, LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Dropdown, theme } from 'antd';
 import type { TFunction } from 'i18next';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClientStore } from '../../lib/clientStore.ts';
 import { HOME_TAB_ID, type Tab } from '../../lib/tabs/tabRules.ts';
@@ -9,10 +10,35 @@ import { tabBusy, useTabStore } from '../../lib/tabs/tabStore.ts';
 export const tabTitle = (tab: Tab, t: TFunction) =>
   tab.title.startsWith('literal:') ? tab.title.slice('literal:'.length) : t(`navBar.${tab.title}`);
 
+/** The ids of the tabs not wholly visible in the scrolling strip `list`, in tab order. */
+function useTabsOutOfView(list: RefObject<HTMLUListElement | null>, tabs: Tab[]) {
+  const [outOfView, setOutOfView] = useState<string[]>([]);
+  useEffect(() => {
+    const root = list.current;
+    if (!root) return;
+    const hidden = new Set<string>();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const id = (entry.target as HTMLElement).dataset.tabId as string;
+          if (entry.intersectionRatio < 0.99) hidden.add(id);
+          else hidden.delete(id);
+        }
+        setOutOfView(tabs.filter((tab) => hidden.has(tab.id)).map((tab) => tab.id));
+      },
+      { root, threshold: [0.99] },
+    );
+    for (const item of root.children) observer.observe(item);
+    return () => observer.disconnect();
+  }, [list, tabs]);
+  return outOfView;
+}
+
 /**
  * The tab bar: one entry per open screen, the fixed home tab first, and the close/refresh actions.
  * A list of buttons rather than an ARIA tab list, because each entry carries its own close button
- * and ARIA tabs cannot contain buttons.
+ * and ARIA tabs cannot contain buttons (antd's Tabs puts its close and "more" buttons inside the
+ * tab list). The strip scrolls to the active tab; the tabs out of view are in a menu after it.
  */
 export function TabBar() {
   const { t } = useTranslation();
@@ -20,8 +46,17 @@ export function TabBar() {
   const tabView = useClientStore((state) => state.tabView);
   const tabs = useTabStore((state) => state.tabs);
   const activeId = useTabStore((state) => state.activeId);
+  const list = useRef<HTMLUListElement>(null);
+  const outOfView = useTabsOutOfView(list, tabs);
+  const overflowing = outOfView.length > 0;
+  // The tab in front is always in view: opened at the end of a long strip, chosen from the menu, or
+  // pushed out when the menu's button appears and narrows the strip.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the tab in front or the strip's width changes
+  useEffect(() => {
+    list.current?.querySelector(`[data-tab-id="${CSS.escape(activeId)}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [activeId, overflowing]);
   if (!tabView) return null;
-  const { closeScope, refresh } = useTabStore.getState();
+  const { closeScope, refresh, select } = useTabStore.getState();
 
   const actions = [
     { key: 'refresh', icon: <ReloadOutlined />, label: t('tabs.refresh'), onClick: () => refresh(activeId) },
@@ -47,11 +82,35 @@ export function TabBar() {
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
       }}
     >
-      <ul style={{ display: 'flex', gap: 4, listStyle: 'none', margin: 0, padding: 0, overflowX: 'auto', flex: 1 }}>
+      <ul
+        ref={list}
+        style={{ display: 'flex', gap: 4, listStyle: 'none', margin: 0, padding: 0, overflowX: 'auto', scrollbarWidth: 'thin', flex: 1 }}
+      >
         {tabs.map((tab) => (
           <TabBarItem key={tab.id} tab={tab} active={tab.id === activeId} />
         ))}
       </ul>
+      {overflowing && (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: tabs
+              .filter((tab) => outOfView.includes(tab.id))
+              .map((tab) => ({ key: tab.id, label: tabTitle(tab, t), onClick: () => select(tab.id) })),
+          }}
+        >
+          <Button
+            size="small"
+            type="text"
+            aria-label={t('tabs.outOfView', { count: outOfView.length })}
+            icon={<EllipsisOutlined />}
+            // Wide enough for two digits, so a count going up does not narrow the strip.
+            style={{ marginBottom: 4, minWidth: 52 }}
+          >
+            {outOfView.length}
+          </Button>
+        </Dropdown>
+      )}
       <Dropdown menu={{ items: actions }} trigger={['click']}>
         <Button size="small" type="text" aria-label={t('tabs.actions')} icon={<DownOutlined />} style={{ marginBottom: 4 }} />
       </Dropdown>
@@ -68,6 +127,7 @@ function TabBarItem({ tab, active }: { tab: Tab; active: boolean }) {
   const title = tabTitle(tab, t);
   return (
     <li
+      data-tab-id={tab.id}
       style={{
         display: 'flex',
         alignItems: 'center',
@@ -76,7 +136,6 @@ function TabBarItem({ tab, active }: { tab: Tab; active: boolean }) {
         border: `1px solid ${token.colorBorderSecondary}`,
         borderBottom: 'none',
         background: active ? token.colorBgContainer : token.colorFillQuaternary,
-        marginBottom: -1,
       }}
     >
       <Button

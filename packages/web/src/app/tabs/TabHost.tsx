@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { memo, Suspense, useEffect } from 'react';
+import { memo, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClientStore } from '../../lib/clientStore.ts';
 import { useContentHeights } from '../../lib/layout.ts';
@@ -19,17 +19,20 @@ function useDocumentTitle(tab: Tab) {
 }
 
 /**
- * Renders every open tab's screen and shows only the active one, so a screen keeps its state
- * (filters, scroll, form input) while another tab is in front. With the tab view off, only the
- * active screen is mounted.
+ * Renders the screen of every open tab that has been in front and shows only the active one, so a
+ * screen keeps its state (filters, scroll, form input) while another tab is in front. Tabs restored
+ * after a reload mount when first shown, not all at once. With the tab view off, only the active
+ * screen is mounted.
  */
 export function TabHost() {
   const tabs = useTabStore((state) => state.tabs);
   const active = useTabStore(activeTab);
   const tabView = useClientStore((state) => state.tabView);
   const heights = useContentHeights(tabView);
+  const shownBefore = useRef(new Set<string>()).current;
+  shownBefore.add(active.id);
   useDocumentTitle(active);
-  const shown = tabView ? tabs : [active];
+  const shown = tabView ? tabs.filter((tab) => shownBefore.has(tab.id)) : [active];
 
   return shown.map((tab) => <TabPane key={tab.id} tab={tab} hidden={tab.id !== active.id} minHeight={heights.content - 64} />);
 }

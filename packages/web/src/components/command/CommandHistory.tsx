@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCancelCommand } from '../../api/cancelCommand.ts';
 import { useClientStore } from '../../lib/clientStore.ts';
 import type { usePagedFilters } from '../../lib/usePagedFilters.ts';
+import type { ListQuery } from '../LoadFailed.tsx';
 import { PagedTable } from '../PagedTable.tsx';
 import { CommandStateTag } from './CommandStateTag.tsx';
 import { answerText, commandText } from './commandText.ts';
@@ -16,13 +17,14 @@ type Paging = ReturnType<typeof usePagedFilters<{ sn: string }>>;
 export function CommandHistory({
   device,
   paging,
-  page,
+  history,
 }: {
   device: DeviceSettingsReported;
   paging: Paging;
-  page: { commands: Command[]; total: number } | undefined;
+  history: ListQuery & { data: { commands: Command[]; total: number } | undefined };
 }) {
   const { t } = useTranslation();
+  const page = history.data;
   const tag = languageTag(useClientStore((state) => state.language));
   const cancel = useCancelCommand();
   const time = (at: number | null) => (at === null ? '—' : plantTime(at, device.timeZone, tag));
@@ -57,11 +59,12 @@ export function CommandHistory({
       <PagedTable<Command>
         rowKey="id"
         paging={paging}
+        list={history}
         rows={page?.commands}
         total={page?.total}
         columns={columns}
         scroll={{ x: 1000 }}
-        locale={{ emptyText: t('remoteSetting.noCommands') }}
+        emptyText={t('remoteSetting.noCommands')}
       />
     </Card>
   );

@@ -118,4 +118,16 @@ describe('tab rules (spec sections 2 and 4)', () => {
     const state = rules.setTabTitle(rules.openTab(rules.initialTabs('/'), tab('a')), 'literal:Plant 7');
     expect(state.tabs.map((t) => t.title)).toEqual(['home', 'literal:Plant 7']);
   });
+
+  it('restores the saved tabs in their order around the tab the address opened, which stays active', () => {
+    const saved = rules.savedTabs(rules.openTab(rules.openTab(rules.openTab(rules.initialTabs('/'), tab('a')), tab('b')), tab('c')));
+    const reloaded = rules.openTab(rules.initialTabs('/'), tab('b'));
+    const restored = rules.restoreTabs(reloaded, saved);
+    expect(ids(restored)).toEqual([rules.HOME_TAB_ID, 'a', 'b', 'c']);
+    expect(restored.activeId).toBe('b');
+    expect(rules.backTab(restored).activeId).toBe(rules.HOME_TAB_ID);
+    const elsewhere = rules.restoreTabs(rules.openTab(rules.initialTabs('/'), tab('x')), saved);
+    expect(ids(elsewhere)).toEqual([rules.HOME_TAB_ID, 'a', 'b', 'c', 'x']);
+    expect(elsewhere.activeId).toBe('x');
+  });
 });

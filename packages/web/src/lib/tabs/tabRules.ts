@@ -118,6 +118,30 @@ export function backTab(state: TabsState): TabsState {
   return activate(closed, previous);
 }
 
+/** What of a tab is kept across a reload: everything but its refresh count and visibility. */
+export type SavedTab = Pick<Tab, 'id' | 'name' | 'title' | 'path' | 'query' | 'params'>;
+
+export const savedTabs = (state: TabsState): SavedTab[] =>
+  state.tabs.map(({ id, name, title, path, query, params }) => ({ id, name, title, path, query, params }));
+
+/**
+ * Puts back the tabs saved before a reload, in their saved order; a tab opened since (the address's,
+ * which stays active) keeps its place among them or comes after them. The home tab stays first.
+ */
+export function restoreTabs(state: TabsState, saved: SavedTab[]): TabsState {
+  const restored = saved.filter((tab) => tab.id !== HOME_TAB_ID);
+  const savedIds = new Set(restored.map((tab) => tab.id));
+  const [home, ...opened] = state.tabs as [Tab, ...Tab[]];
+  const tabs = [
+    home,
+    ...restored.map((tab) => state.tabs.find((t) => t.id === tab.id) ?? fresh(tab)),
+    ...opened.filter((tab) => !savedIds.has(tab.id)),
+  ];
+  // Restored tabs count as activated before the ones opened since, so "back" reaches them last.
+  const history = [...restored.map((tab) => tab.id).filter((id) => !state.history.includes(id)), ...state.history];
+  return { ...state, tabs, history };
+}
+
 export function selectTab(state: TabsState, id: string): TabsState {
   return state.tabs.some((t) => t.id === id) ? activate(state, id) : state;
 }

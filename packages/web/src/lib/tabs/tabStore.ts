@@ -19,6 +19,8 @@ interface TabStore extends rules.TabsState {
   changeLoading(id: string, delta: 1 | -1): void;
   refresh(id: string): void;
   reset(): void;
+  /** Puts back the tabs saved before a reload (tabStorage.ts). */
+  restore(saved: rules.SavedTab[]): void;
 }
 
 export const useTabStore = create<TabStore>()((set) => ({
@@ -41,6 +43,7 @@ export const useTabStore = create<TabStore>()((set) => ({
   changeLoading: (id, delta) => set((state) => ({ loading: rules.changeTabLoading(state.loading, id, delta) })),
   refresh: (id) => set((state) => rules.refreshTab(state, state.loading, id)),
   reset: () => set(rules.initialTabs(HOME_PATH)),
+  restore: (saved) => set((state) => rules.restoreTabs(state, saved)),
 }));
 
 export const activeTab = (state: rules.TabsState) => state.tabs.find((t) => t.id === state.activeId) as rules.Tab;

@@ -1,15 +1,14 @@
-import { LANGUAGE_NAMES, LANGUAGES, type Language, mobileSchema, passwordSchema, roleKey, type UpdateInfoBody } from '@sunstack/shared';
+import { LANGUAGE_NAMES, LANGUAGES, type Language, mobileSchema, roleKey, type UpdateInfoBody } from '@sunstack/shared';
 import { Button, Card, Col, Descriptions, Form, Input, message, Row, Select, Skeleton, Tabs, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountries } from '../../../api/countries.ts';
 import { useUserInfo } from '../../../api/userInfo.ts';
-import { ConfirmPasswordItem } from '../../../components/ConfirmPasswordItem.tsx';
+import { ChangePasswordForm } from '../../../components/ChangePasswordForm.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
-import { useChangePassword } from '../api/changePassword.ts';
 import { useUpdateInfo } from '../api/updateInfo.ts';
 
 function ProfileForm() {
@@ -105,35 +104,6 @@ function ProfileForm() {
   );
 }
 
-function PasswordForm() {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<{ oldPassword: string; newPassword: string; confirmPassword: string }>();
-  const change = useChangePassword();
-  const onFinish = async ({ oldPassword, newPassword }: { oldPassword: string; newPassword: string }) => {
-    try {
-      await change.mutateAsync({ oldPassword, newPassword });
-      form.resetFields();
-      void message.success(t('userCenter.passwordChanged'));
-    } catch (error) {
-      showServerIssues(form, error, t);
-    }
-  };
-  return (
-    <Form form={form} layout="vertical" onFinish={onFinish} style={{ maxWidth: 400 }}>
-      <Form.Item label={t('userCenter.currentPassword')} name="oldPassword" rules={[{ required: true, message: t('validation.required') }]}>
-        <Input.Password autoComplete="current-password" />
-      </Form.Item>
-      <Form.Item label={t('auth.newPassword')} name="newPassword" rules={[zodRule(passwordSchema, t)]} extra={t('auth.passwordHint')}>
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <ConfirmPasswordItem of="newPassword" />
-      <Button type="primary" htmlType="submit" loading={change.isPending}>
-        {t('userCenter.changePassword')}
-      </Button>
-    </Form>
-  );
-}
-
 /** The account language sets the language of emails; choosing it here also switches the console. */
 function LanguageForm() {
   const { t } = useTranslation();
@@ -166,7 +136,7 @@ export default function UserCenterPage() {
       <Tabs
         items={[
           { key: 'profile', label: t('userCenter.profile'), children: <ProfileForm /> },
-          { key: 'password', label: t('userCenter.security'), children: <PasswordForm /> },
+          { key: 'password', label: t('userCenter.security'), children: <ChangePasswordForm /> },
           { key: 'language', label: t('userCenter.language'), children: <LanguageForm /> },
         ]}
       />

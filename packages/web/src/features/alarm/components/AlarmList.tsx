@@ -3,6 +3,7 @@ import { Badge, Button, Empty, Flex, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlarmQuery } from '../../../api/queryAlarms.ts';
+import { listTableState } from '../../../components/LoadFailed.tsx';
 import { paginationProps } from '../../../lib/pagination.ts';
 import { useNow } from '../../../lib/relativeTime.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
@@ -46,7 +47,12 @@ export function AlarmList({
   const now = useNow();
   const [selected, setSelected] = useState<number[]>([]);
   const [acknowledging, setAcknowledging] = useState<number[]>([]);
-  const alarms = list.data?.alarms;
+  // A failed load shows the failure and a retry in place of the rows, the live refresh included.
+  const { failed, locale } = listTableState(
+    list,
+    <Empty description={t(view === 'realtime' ? 'alarm.noneActive' : 'alarm.noneCleared')} />,
+  );
+  const alarms = failed ? [] : list.data?.alarms;
   // Choices stay while their alarm is shown and still open to acknowledgement.
   const chosen = selected.filter((id) => alarms?.some((alarm) => alarm.id === id && alarm.acknowledgement === null));
 
@@ -97,8 +103,12 @@ export function AlarmList({
         onSelect={setSelected}
         onAcknowledge={setAcknowledging}
         loading={changing}
-        pagination={paginationProps(t, { current: query.currentPage, pageSize: query.pageSize, total: list.data?.total ?? 0 }, setPage)}
-        locale={{ emptyText: <Empty description={t(view === 'realtime' ? 'alarm.noneActive' : 'alarm.noneCleared')} /> }}
+        pagination={paginationProps(
+          t,
+          { current: query.currentPage, pageSize: query.pageSize, total: failed ? 0 : (list.data?.total ?? 0) },
+          setPage,
+        )}
+        locale={locale}
       />
       <AckModal
         ids={acknowledging}

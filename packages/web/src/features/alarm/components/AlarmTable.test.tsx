@@ -3,6 +3,7 @@ import type { AlarmSummary } from '@sunstack/shared';
 import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../lib/format.ts';
 import { alarmSummary } from '../../../test/alarms.ts';
 import { mount, setUpScreenTests, tableRows, Where } from '../../../test/screen.tsx';
 import { AlarmTable } from './AlarmTable.tsx';
@@ -96,7 +97,7 @@ describe('alarm table (issue 5)', () => {
     const details = view.container.querySelector('.ant-table-expanded-row')?.textContent ?? '';
     expect(details).toContain('Likely cause');
     expect(details).toContain('Suggested action');
-    const lastRaised = new Date(lastRaisedAt).toLocaleString('en', { dateStyle: 'short', timeStyle: 'medium' });
+    const lastRaised = formatDateTime(lastRaisedAt, 'en');
     expect(details).toContain(`Last raised${lastRaised} (Raised 2 times)`);
     view.unmount();
   });

@@ -1,5 +1,5 @@
 import { LineChartOutlined } from '@ant-design/icons';
-import { type AlarmSummary, type AlarmView, type Language, languageTag, routeByName } from '@sunstack/shared';
+import { type AlarmSummary, type AlarmView, type Language, routeByName } from '@sunstack/shared';
 import { faultText } from '@sunstack/shared/fault-messages';
 import { Button, Descriptions, Flex, Grid, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { dataAroundLink, deviceLink } from '../../../components/alarm/alarmLinks.ts';
 import { alarmName } from '../../../components/alarm/alarmName.ts';
 import { SeverityTag } from '../../../components/alarm/SeverityTag.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { subjectLabel } from './subjectLabel.ts';
 
 /** The choice box and the expand button before the columns. */
@@ -43,8 +44,7 @@ export function AlarmTable({
 } & Pick<TableProps<AlarmSummary>, 'loading' | 'pagination' | 'locale'>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const tag = languageTag(language);
-  const at = (ms: number) => new Date(ms).toLocaleString(tag, { dateStyle: 'short', timeStyle: 'medium' });
+  const at = (ms: number) => formatDateTime(ms, language);
   const plantDetail = menus.includes('plant-detail') ? routeByName('plant-detail').path : undefined;
 
   // On a phone the severity goes with the name, so the name fits beside the fixed link column.

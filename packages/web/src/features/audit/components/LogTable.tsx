@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../components/PagedTable.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import type { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 
@@ -33,7 +34,7 @@ export function LogTable<Entry extends { id: number; at: number }>({
   const timeColumn: ColumnsType<Entry>[number] = {
     title: t('log.time'),
     dataIndex: 'at',
-    render: (at: number) => new Date(at).toLocaleString(i18n.language.replace('_', '-')),
+    render: (at: number) => formatDateTime(at, i18n.language),
   };
 
   return (
@@ -52,7 +53,7 @@ export function LogTable<Entry extends { id: number; at: number }>({
         rows={log.data?.entries}
         total={log.data?.total}
         paging={paging}
-        loading={log.isFetching}
+        list={log}
         {...table}
       />
     </>

@@ -102,7 +102,7 @@ function RemoteSetting({ sn }: { sn: string }) {
           <ConfigurationCard device={device} latest={commandOf('configuration')} onSent={onSent('configuration')} />
         </Col>
       </Row>
-      <CommandHistory device={device} paging={paging} page={history.data} />
+      <CommandHistory device={device} paging={paging} history={history} />
     </Flex>
   );
 }

@@ -1,9 +1,10 @@
-import { type DeviceSummary, type DeviceType, languageTag } from '@sunstack/shared';
+import type { DeviceSummary, DeviceType } from '@sunstack/shared';
 import { Card, Empty, Flex, Input, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { useUncreatedDevices } from '../api/uncreatedDevices.ts';
@@ -18,7 +19,7 @@ export function UncreatedDevices() {
   const paging = usePagedFilters<{ sn?: string; dataloggerSn?: string }>({});
   const list = useUncreatedDevices(paging.query);
   useTabBusy(list.isFetching);
-  const date = (ms: number | null) => (ms === null ? t('device.never') : new Date(ms).toLocaleString(languageTag(language)));
+  const date = (ms: number | null) => (ms === null ? t('device.never') : formatDateTime(ms, language));
 
   const columns: ColumnsType<DeviceSummary> = [
     { title: t('device.sn'), dataIndex: 'sn', render: (sn: string) => <Typography.Text code>{sn}</Typography.Text> },
@@ -54,9 +55,9 @@ export function UncreatedDevices() {
         rows={list.data?.devices}
         total={list.data?.total}
         paging={paging}
-        loading={list.isFetching}
+        list={list}
         scroll={{ x: 720 }}
-        locale={{ emptyText: <Empty description={t('datalogger.noUncreated')} /> }}
+        emptyText={<Empty description={t('datalogger.noUncreated')} />}
       />
     </Card>
   );

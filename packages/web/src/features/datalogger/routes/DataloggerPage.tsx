@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { Permission } from '../../../components/Permission.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
 import { relativeTime, useNow } from '../../../lib/relativeTime.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
@@ -89,7 +90,7 @@ export default function DataloggerPage() {
   useTabBusy(list.isFetching);
   const now = useNow();
   const tag = languageTag(useClientStore((state) => state.language));
-  const date = (ms: number | null) => (ms === null ? '—' : new Date(ms).toLocaleString(i18n.language.replace('_', '-')));
+  const date = (ms: number | null) => (ms === null ? '—' : formatDateTime(ms, i18n.language));
 
   const columns: ColumnsType<DataloggerRow> = [
     { title: t('plant.dataloggerSn'), dataIndex: 'sn', render: (sn: string) => <Typography.Text code>{sn}</Typography.Text> },
@@ -203,7 +204,7 @@ export default function DataloggerPage() {
           rows={list.data?.dataloggers}
           total={list.data?.total}
           paging={paging}
-          loading={list.isFetching}
+          list={list}
           scroll={{ x: 720 }}
         />
         <RegisterDialog open={registering} onClose={() => setRegistering(false)} />

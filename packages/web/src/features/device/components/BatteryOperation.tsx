@@ -41,7 +41,7 @@ export function BatteryOperation({ inverterSn }: { inverterSn: string }) {
           <ForceChargeWindows device={device} latest={commandOf('windows')} onSent={onSent('windows')} />
         </Col>
       </Row>
-      <CommandHistory device={device} paging={paging} page={history.data} />
+      <CommandHistory device={device} paging={paging} history={history} />
     </Flex>
   );
 }

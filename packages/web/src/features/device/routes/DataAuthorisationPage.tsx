@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type DeviceGrantRow, type DeviceType, deviceGrantBody, languageTag, usernameSchema } from '@sunstack/shared';
+import { type DeviceGrantRow, type DeviceType, deviceGrantBody, usernameSchema } from '@sunstack/shared';
 import { Button, Card, Checkbox, Empty, Flex, Form, Input, Modal, message, Popconfirm, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useDeviceList } from '../../../api/listDevices.ts';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
@@ -103,7 +104,7 @@ export default function DataAuthorisationPage() {
       render: (control: boolean) => (control ? <Tag color="orange">{t('device.readControl')}</Tag> : <Tag>{t('device.readOnly')}</Tag>),
     },
     { title: t('device.grantedBy'), dataIndex: 'grantedBy' },
-    { title: t('device.since'), dataIndex: 'since', render: (ms: number) => new Date(ms).toLocaleDateString(languageTag(language)) },
+    { title: t('device.since'), dataIndex: 'since', render: (ms: number) => formatDate(ms, language) },
     {
       title: t('common.actions'),
       key: 'actions',
@@ -156,9 +157,9 @@ export default function DataAuthorisationPage() {
         rows={list.data?.grants}
         total={list.data?.total}
         paging={paging}
-        loading={list.isFetching}
+        list={list}
         scroll={{ x: 960 }}
-        locale={{ emptyText: <Empty description={t('device.noGrants')} /> }}
+        emptyText={<Empty description={t('device.noGrants')} />}
       />
       <GrantDialog open={granting} onClose={() => setGranting(false)} />
     </Card>

@@ -1,5 +1,6 @@
 import { CloseOutlined, EditOutlined } from '@ant-design/icons';
 import {
+  Access,
   DEVICE_STATUS_FILTERS,
   DEVICE_TYPES,
   type DeviceStatusFilter,
@@ -16,7 +17,7 @@ import { useNavigate } from 'react-router';
 import { useDeviceList } from '../../../api/listDevices.ts';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { relativeTime, useNow } from '../../../lib/relativeTime.ts';
 import { BUILT_APP_ROUTES } from '../../../lib/screens.ts';
 import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
@@ -51,6 +52,8 @@ export default function DeviceListPage() {
   const plantId = Number(tab.query.plantId) > 0 ? Number(tab.query.plantId) : undefined;
   const menus = useClientStore((state) => state.menus);
   const language = useClientStore((state) => state.language);
+  // An integrator sees only what owners authorise to it, whatever the dataloggers report.
+  const integrator = useClientStore((state) => state.access) === Access.integrator;
   const now = useNow();
   const paging = usePagedFilters<{ type?: DeviceType; sn?: string; status?: DeviceStatusFilter; plantId?: number }>({
     type: kind,
@@ -138,7 +141,7 @@ export default function DeviceListPage() {
         at === null ? (
           t('device.never')
         ) : (
-          <Tooltip title={new Date(at).toLocaleString(languageTag(language))}>{relativeTime(at, now, languageTag(language))}</Tooltip>
+          <Tooltip title={formatDateTime(at, language)}>{relativeTime(at, now, languageTag(language))}</Tooltip>
         ),
     },
     ...(kind === 'evCharger' && mayEditPiles
@@ -216,9 +219,9 @@ export default function DeviceListPage() {
         rows={list.data?.devices}
         total={list.data?.total}
         paging={paging}
-        loading={list.isFetching}
+        list={list}
         scroll={{ x: kind === 'inverter' ? 1280 : 1080 }}
-        locale={{ emptyText: <Empty description={t('device.noneYet')} /> }}
+        emptyText={<Empty description={t(integrator ? 'device.noneAuthorised' : 'device.noneYet')} />}
       />
     </Card>
   );

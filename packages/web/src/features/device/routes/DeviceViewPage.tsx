@@ -64,7 +64,7 @@ function DeviceView({ sn, kind, title, hint, preferred }: { sn: string } & (type
           </SettingsCard>
         </Col>
       </Row>
-      <CommandHistory device={device} paging={paging} page={history.data} />
+      <CommandHistory device={device} paging={paging} history={history} />
       {/* Starts again once the plant's zone is known: its range is the plant's today. */}
       <DeviceHistory key={values?.timeZone} sn={sn} names={names} preferred={preferred} timeZone={values?.timeZone} />
     </Flex>

@@ -8,6 +8,7 @@ import { useCountries } from '../../../api/countries.ts';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { Permission } from '../../../components/Permission.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { useBranchList } from '../api/listBranches.ts';
@@ -46,7 +47,7 @@ export function BranchPage({ kind }: { kind: BranchKind }) {
     {
       title: t('distributor.createdAt'),
       dataIndex: 'createdAt',
-      render: (at: number) => new Date(at).toLocaleString(i18n.language.replace('_', '-')),
+      render: (at: number) => formatDateTime(at, i18n.language),
     },
     {
       title: t('common.actions'),
@@ -101,7 +102,7 @@ export function BranchPage({ kind }: { kind: BranchKind }) {
         rows={list.data?.branches}
         total={list.data?.total}
         paging={paging}
-        loading={list.isFetching}
+        list={list}
         scroll={{ x: 960 }}
       />
       <BranchDialog

@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../components/PagedTable.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { ApiError, errnoMessage } from '../../../lib/http.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { useAddGroupMembers } from '../api/addGroupMembers.ts';
@@ -67,7 +68,7 @@ export function GroupMembersDrawer({ group, onClose }: { group: GroupSummary | u
     {
       title: t('group.addedAt'),
       dataIndex: 'addedAt',
-      render: (at: number) => new Date(at).toLocaleString(i18n.language.replace('_', '-')),
+      render: (at: number) => formatDateTime(at, i18n.language),
     },
     {
       title: t('common.actions'),
@@ -129,7 +130,7 @@ export function GroupMembersDrawer({ group, onClose }: { group: GroupSummary | u
         rows={members.data?.members}
         total={members.data?.total}
         paging={paging}
-        loading={members.isFetching}
+        list={members}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         scroll={{ x: 720 }}
       />

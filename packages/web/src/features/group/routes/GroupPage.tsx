@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../components/PagedTable.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { useDeleteGroup } from '../api/deleteGroup.ts';
@@ -43,7 +44,7 @@ export default function GroupPage() {
     {
       title: t('group.updatedAt'),
       dataIndex: 'updatedAt',
-      render: (at: number) => new Date(at).toLocaleString(i18n.language.replace('_', '-')),
+      render: (at: number) => formatDateTime(at, i18n.language),
     },
     {
       title: t('common.actions'),
@@ -109,7 +110,7 @@ export default function GroupPage() {
         rows={list.data?.groups}
         total={list.data?.total}
         paging={paging}
-        loading={list.isFetching}
+        list={list}
         scroll={{ x: 760 }}
       />
       <GroupDialog open={dialog !== null} editing={dialog?.editing} onClose={() => setDialog(null)} />

@@ -1,4 +1,4 @@
-import { languageTag, roleKey } from '@sunstack/shared';
+import { Access, languageTag, roleKey } from '@sunstack/shared';
 import { Avatar, Card, Col, Descriptions, Flex, List, Row, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,8 +7,10 @@ import { useClientStore } from '../../../lib/clientStore.ts';
 import { relativeTime, useNow } from '../../../lib/relativeTime.ts';
 import { BUILT_APP_ROUTES } from '../../../lib/screens.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
+import { useFleetSummary } from '../api/fleetSummary.ts';
 import { FleetSummaryCard } from '../components/FleetSummaryCard.tsx';
 import { LatestAlarmsCard } from '../components/LatestAlarmsCard.tsx';
+import { NoPlantYetCard } from '../components/NoPlantYetCard.tsx';
 
 /** The home tab: the fleet and its latest alarms (for roles that reach them), who is signed in, and the screens this role reaches. */
 export default function HomePage() {
@@ -18,6 +20,9 @@ export default function HomePage() {
   const menus = useClientStore((state) => state.menus);
   const language = useClientStore((state) => state.language);
   const signedInAt = useClientStore((state) => state.signedInAt);
+  const endUser = useClientStore((state) => state.access) === Access.endUser;
+  const fleet = useFleetSummary({ enabled: menus.includes('plant') });
+  const noPlantYet = endUser && fleet.data?.plants.total === 0 && user.data;
   const now = useNow();
   useTabBusy(user.isFetching);
   // Hidden screens need a plant or device to open; the menu lists the rest.
@@ -28,7 +33,7 @@ export default function HomePage() {
       <Typography.Title level={2} style={{ margin: 0, fontSize: 22 }}>
         {user.data ? t('home.welcome', { name: user.data.name || user.data.user }) : t('navBar.home')}
       </Typography.Title>
-      {menus.includes('plant') && <FleetSummaryCard />}
+      {noPlantYet ? <NoPlantYetCard user={noPlantYet.user} /> : menus.includes('plant') && <FleetSummaryCard />}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Flex vertical gap={16}>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { Permission } from '../../../components/Permission.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { useInvitationList } from '../api/listInvitations.ts';
@@ -22,7 +23,7 @@ export default function InvitationPage() {
   const revoke = useRevokeInvitation();
   useTabBusy(list.isFetching);
   const [inviting, setInviting] = useState(false);
-  const when = (at: number) => new Date(at).toLocaleString(i18n.language.replace('_', '-'));
+  const when = (at: number) => formatDateTime(at, i18n.language);
 
   const onRevoke = async (invitation: InvitationSummary) => {
     await revoke.mutateAsync(invitation.id);
@@ -93,7 +94,7 @@ export default function InvitationPage() {
         rows={list.data?.invitations}
         total={list.data?.total}
         paging={paging}
-        loading={list.isFetching}
+        list={list}
         scroll={{ x: 1100 }}
       />
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />

@@ -2,6 +2,7 @@ import { Access, usernameSchema } from '@sunstack/shared';
 import { Button, Card, Form, Input, List, message, Popconfirm, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useClientStore } from '../../../lib/clientStore.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
 import { type PlantMember, usePlantMembers, useSharePlant, useUnsharePlant } from '../api/plantMembers.ts';
 
@@ -53,7 +54,7 @@ export function PlantSharing({ plantId, writable }: { plantId: number; writable:
             <Space>
               {member.user}
               <Tag>{member.role === 'viewer' ? t('plant.roleViewer') : t('plant.roleInstaller')}</Tag>
-              <span style={{ opacity: 0.75 }}>{new Date(member.since).toLocaleDateString(i18n.language.replace('_', '-'))}</span>
+              <span style={{ opacity: 0.75 }}>{formatDate(member.since, i18n.language)}</span>
             </Space>
           </List.Item>
         )}

@@ -161,7 +161,7 @@ export default function PlantListPage() {
         rows={list.data?.plants}
         total={list.data?.total}
         paging={paging}
-        loading={list.isFetching}
+        list={list}
         scroll={{ x: 960 }}
       />
     </Card>

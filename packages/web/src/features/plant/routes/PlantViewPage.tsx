@@ -74,7 +74,7 @@ export default function PlantViewPage() {
         rows={overview.data?.plants}
         total={overview.data?.total}
         paging={paging}
-        loading={overview.isFetching}
+        list={overview}
         scroll={{ x: 860 }}
       />
     </Card>

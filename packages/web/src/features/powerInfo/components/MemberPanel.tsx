@@ -187,7 +187,7 @@ export function MemberPanel() {
         rows={members.data?.members}
         total={members.data?.total}
         paging={paging}
-        loading={members.isFetching}
+        list={members}
         scroll={{ x: 960 }}
       />
       <MemberDialog member={editing} onClose={() => setEditing(null)} />

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { Permission } from '../../../components/Permission.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { useAssignRoleGroup } from '../api/assignRoleGroup.ts';
@@ -155,7 +156,7 @@ export function PermissionGroupPanel() {
       title: t('powerInfo.group.updated'),
       dataIndex: 'updatedAt',
       width: 180,
-      render: (at: number) => new Date(at).toLocaleString(i18n.language.replace('_', '-')),
+      render: (at: number) => formatDateTime(at, i18n.language),
     },
     {
       title: t('common.actions'),
@@ -210,7 +211,7 @@ export function PermissionGroupPanel() {
           rows={groups.data?.groups}
           total={groups.data?.total}
           paging={paging}
-          loading={groups.isFetching}
+          list={groups}
           expandable={{ expandedRowRender: (group) => <SwitchTags permissions={group.permissions} /> }}
           scroll={{ x: 760 }}
         />

@@ -200,7 +200,7 @@ export default function UserManagementPage() {
         rows={list.data?.users}
         total={list.data?.total}
         paging={paging}
-        loading={list.isFetching}
+        list={list}
         scroll={{ x: 1080 }}
       />
       <UserFormModal open={form !== null} editing={form?.editing ?? null} onClose={() => setForm(null)} onCreated={setIssued} />

@@ -1,6 +1,6 @@
 import { accountCalls } from '@sunstack/shared';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/http.ts';
+import { request } from '../lib/http.ts';
 
 export function useChangePassword() {
   return useMutation({
