@@ -43,6 +43,7 @@ const SCREENS: Record<ScreenName, ComponentType> = {
   'device-ems': DeviceListPage,
   'device-gateway': DeviceListPage,
   'remote-setting': lazyScreen(() => import('../features/command/routes/RemoteSettingPage.tsx')),
+  'work-model': lazyScreen(() => import('../features/command/routes/WorkModePage.tsx')),
   'data-authorisation': lazyScreen(() => import('../features/device/routes/DataAuthorisationPage.tsx')),
   'log-audit': lazyScreen(() => import('../features/audit/routes/OperationLogPage.tsx')),
   'power-info': lazyScreen(() => import('../features/powerInfo/routes/PowerInfoPage.tsx')),

@@ -40,6 +40,7 @@ export const SCREEN_NAMES = [
   'device-ems',
   'device-gateway',
   'remote-setting',
+  'work-model',
   'data-authorisation',
   'log-audit',
   'power-info',

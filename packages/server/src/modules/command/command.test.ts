@@ -276,7 +276,16 @@ describe('device commands, whatever the broker', () => {
       expect(body.errno, message).toBe(Errno.bodyInvalid);
       expect(body.result.issues.map((issue: { message: string }) => issue.message)).toContain(message);
     };
-    const period = (start: string, end: string) => ({ start, end, mode: 'ForceCharge' });
+    const period = (start: string, end: string, limits = {}) => ({
+      start,
+      end,
+      mode: 'ForceCharge',
+      minSocOnGrid: 20,
+      fdSoc: 30,
+      fdPwr: 3000,
+      maxSoc: 90,
+      ...limits,
+    });
     await refused({}, 'validation.settingsEmpty');
     await refused({ MinSoc: 5 }, 'validation.socRange');
     await refused({ MinSoc: 60, MaxSoc: 50 }, 'validation.minSocAboveMax');
@@ -284,6 +293,11 @@ describe('device commands, whatever the broker', () => {
     await refused({ SchedulePeriods: [period('02:00', '05:00'), period('04:00', '06:00')] }, 'validation.periodsOverlap');
     await refused({ SchedulePeriods: [period('23:00', '01:00'), period('00:30', '02:00')] }, 'validation.periodsOverlap');
     await refused({ SchedulePeriods: [period('02:00', '02:20')] }, 'validation.periodTooShort');
+    await refused({ SchedulePeriods: [period('02:00', '05:00', { fdSoc: 15 })] }, 'validation.fdSocBelowMin');
+    await refused({ SchedulePeriods: [period('02:00', '05:00', { maxSoc: 15 })] }, 'validation.minSocAboveMax');
+    await refused({ SchedulePeriods: [period('02:00', '05:00', { fdPwr: 6001 })] }, 'validation.periodPowerRange');
+    await refused({ SchedulePeriods: [period('02:00', '05:00', { fdPwr: 2500.5 })] }, 'validation.periodPowerRange');
+    await refused({ SchedulePeriods: [period('02:00', '05:00', { minSocOnGrid: 5 })] }, 'validation.socRange');
     await refused(
       {
         SchedulePeriods: Array.from({ length: 9 }, (_, i) =>

@@ -1,12 +1,4 @@
-import {
-  languageTag,
-  type PERIOD_MODES,
-  plantSettings,
-  type SchedulePeriod,
-  settingsChange,
-  WORK_MODES,
-  type WorkMode,
-} from '@sunstack/shared';
+import { languageTag, plantSettings, type SchedulePeriod, settingsChange, WORK_MODES, type WorkMode } from '@sunstack/shared';
 import { Button, Card, Col, Empty, Flex, Form, InputNumber, message, Row, Select, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +7,7 @@ import { zodRule } from '../../../lib/forms.ts';
 import { relativeTime, useNow } from '../../../lib/relativeTime.ts';
 import { useSendCommand } from '../api/sendCommand.ts';
 import { ConfirmSend } from './ConfirmSend.tsx';
+import { periodText } from './commandText.ts';
 import { type CommandCardProps, LatestCommand } from './LatestCommand.tsx';
 import { plantTime } from './plantTime.ts';
 import { EDITABLE_SETTINGS, settingText, UNIT } from './settingFields.ts';
@@ -132,12 +125,7 @@ export function SettingsCard({ device, latest, onSent }: CommandCardProps) {
               );
             })}
           </Row>
-          {settings.SchedulePeriods && (
-            <Periods
-              periods={settings.SchedulePeriods.value as SchedulePeriod[]}
-              modeName={(mode) => t(`remoteSetting.workModes.${mode}`)}
-            />
-          )}
+          {settings.SchedulePeriods && <Periods periods={settings.SchedulePeriods.value as SchedulePeriod[]} />}
           <Flex gap={8} wrap justify="end" style={{ marginTop: 16 }}>
             {readButton}
             <Button onClick={undo}>{t('remoteSetting.reset')}</Button>
@@ -152,8 +140,8 @@ export function SettingsCard({ device, latest, onSent }: CommandCardProps) {
   );
 }
 
-/** The schedule periods the device runs (local time of its plant), read-only here. */
-function Periods({ periods, modeName }: { periods: SchedulePeriod[]; modeName: (mode: (typeof PERIOD_MODES)[number]) => string }) {
+/** The schedule periods the device runs (local time of its plant), read-only here: the work mode screen edits them. */
+function Periods({ periods }: { periods: SchedulePeriod[] }) {
   const { t } = useTranslation();
   return (
     <div style={{ marginTop: 8 }}>
@@ -163,11 +151,7 @@ function Periods({ periods, modeName }: { periods: SchedulePeriod[]; modeName: (
       ) : (
         <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
           {periods.map((period) => (
-            <li key={`${period.start}-${period.end}`}>
-              {`${period.start}–${period.end} · ${modeName(period.mode)}`}
-              {period.powerKw !== undefined && ` · ${period.powerKw} kW`}
-              {period.targetSoc !== undefined && ` · ${t('remoteSetting.targetSoc', { soc: period.targetSoc })}`}
-            </li>
+            <li key={`${period.start}-${period.end}`}>{periodText(t, period)}</li>
           ))}
         </ul>
       )}
