@@ -8,6 +8,7 @@ import { auditLog, datalogger, deviceCommand, deviceGrant, device as deviceTable
 import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 import { BROKERS, type IngestProcess, startIngestProcess } from '../../test/ingestProcess.ts';
+import { periodOf } from '../../test/schedule.ts';
 import { connectDevice, metricValue, publish } from '../broker/testClients.ts';
 import { commandMessage } from './dispatcher.ts';
 import { COMMAND_TTL_MS } from './service.ts';
@@ -276,32 +277,22 @@ describe('device commands, whatever the broker', () => {
       expect(body.errno, message).toBe(Errno.bodyInvalid);
       expect(body.result.issues.map((issue: { message: string }) => issue.message)).toContain(message);
     };
-    const period = (start: string, end: string, limits = {}) => ({
-      start,
-      end,
-      mode: 'ForceCharge',
-      minSocOnGrid: 20,
-      fdSoc: 30,
-      fdPwr: 3000,
-      maxSoc: 90,
-      ...limits,
-    });
     await refused({}, 'validation.settingsEmpty');
     await refused({ MinSoc: 5 }, 'validation.socRange');
     await refused({ MinSoc: 60, MaxSoc: 50 }, 'validation.minSocAboveMax');
     await refused({ ExportLimit: 7000 }, 'validation.powerRange');
-    await refused({ SchedulePeriods: [period('02:00', '05:00'), period('04:00', '06:00')] }, 'validation.periodsOverlap');
-    await refused({ SchedulePeriods: [period('23:00', '01:00'), period('00:30', '02:00')] }, 'validation.periodsOverlap');
-    await refused({ SchedulePeriods: [period('02:00', '02:20')] }, 'validation.periodTooShort');
-    await refused({ SchedulePeriods: [period('02:00', '05:00', { fdSoc: 15 })] }, 'validation.fdSocBelowMin');
-    await refused({ SchedulePeriods: [period('02:00', '05:00', { maxSoc: 15 })] }, 'validation.minSocAboveMax');
-    await refused({ SchedulePeriods: [period('02:00', '05:00', { fdPwr: 6001 })] }, 'validation.periodPowerRange');
-    await refused({ SchedulePeriods: [period('02:00', '05:00', { fdPwr: 2500.5 })] }, 'validation.periodPowerRange');
-    await refused({ SchedulePeriods: [period('02:00', '05:00', { minSocOnGrid: 5 })] }, 'validation.socRange');
+    await refused({ SchedulePeriods: [periodOf('02:00', '05:00'), periodOf('04:00', '06:00')] }, 'validation.periodsOverlap');
+    await refused({ SchedulePeriods: [periodOf('23:00', '01:00'), periodOf('00:30', '02:00')] }, 'validation.periodsOverlap');
+    await refused({ SchedulePeriods: [periodOf('02:00', '02:20')] }, 'validation.periodTooShort');
+    await refused({ SchedulePeriods: [periodOf('02:00', '05:00', { fdSoc: 15 })] }, 'validation.fdSocBelowMin');
+    await refused({ SchedulePeriods: [periodOf('02:00', '05:00', { maxSoc: 15 })] }, 'validation.minSocAboveMax');
+    await refused({ SchedulePeriods: [periodOf('02:00', '05:00', { fdPwr: 6001 })] }, 'validation.periodPowerRange');
+    await refused({ SchedulePeriods: [periodOf('02:00', '05:00', { fdPwr: 2500.5 })] }, 'validation.periodPowerRange');
+    await refused({ SchedulePeriods: [periodOf('02:00', '05:00', { minSocOnGrid: 5 })] }, 'validation.socRange');
     await refused(
       {
         SchedulePeriods: Array.from({ length: 9 }, (_, i) =>
-          period(`${String(i * 2).padStart(2, '0')}:00`, `${String(i * 2 + 1).padStart(2, '0')}:00`),
+          periodOf(`${String(i * 2).padStart(2, '0')}:00`, `${String(i * 2 + 1).padStart(2, '0')}:00`),
         ),
       },
       'validation.periodsMax',

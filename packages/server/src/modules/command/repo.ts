@@ -10,7 +10,7 @@ import { and, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import { deviceControllable, deviceVisible, type Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { offsetOf } from '../../db/page.ts';
-import { epochMs, selectRows } from '../../db/rawSql.ts';
+import { epochMs, jsonParam, selectRows } from '../../db/rawSql.ts';
 import { account, datalogger, device, deviceCommand, plant } from '../../db/schema.ts';
 
 export type CommandRow = typeof deviceCommand.$inferSelect;
@@ -67,13 +67,7 @@ export function createCommandRepo(db: Db) {
      * the newest config.set it confirmed (its answer is empty: `done` confirms the params as sent).
      */
     async lastReported(sn: string): Promise<{ settings: ReportedSettings; intervalSec: ReportedValue | null }> {
-      const settings = await selectRows<{ key: string; value: unknown; at: number }>(
-        db,
-        sql`select distinct on (reported.key) reported.key, reported.value, ${epochMs('c.finished_at')} as at
-          from ${deviceCommand} c cross join lateral jsonb_each(c.result) as reported
-          where c.device_sn = ${sn} and c.state = 'done' and c.type in ('setting.get', 'setting.set') and jsonb_typeof(c.result) = 'object'
-          order by reported.key, c.finished_at desc`,
-      );
+      const settings = (await this.reportedSettings([sn])).get(sn) ?? {};
       const [interval] = await db
         .select({ value: sql<unknown>`${deviceCommand.params}->'intervalSec'`, at: deviceCommand.finishedAt })
         .from(deviceCommand)
@@ -81,9 +75,25 @@ export function createCommandRepo(db: Db) {
         .orderBy(desc(deviceCommand.finishedAt))
         .limit(1);
       return {
-        settings: Object.fromEntries(settings.map(({ key, value, at }) => [key, { value, at: Number(at) }])),
+        settings,
         intervalSec: interval?.at ? { value: interval.value, at: interval.at.getTime() } : null,
       };
+    },
+
+    /** What each of these devices last reported of its settings, per key: the newest finished setting.get or setting.set holding it. */
+    async reportedSettings(sns: string[]): Promise<Map<string, ReportedSettings>> {
+      if (sns.length === 0) return new Map();
+      const rows = await selectRows<{ device_sn: string; key: string; value: unknown; at: number }>(
+        db,
+        sql`select distinct on (c.device_sn, reported.key) c.device_sn, reported.key, reported.value, ${epochMs('c.finished_at')} as at
+          from ${deviceCommand} c cross join lateral jsonb_each(c.result) as reported
+          where c.device_sn in (select jsonb_array_elements_text(${jsonParam(sns)})) and c.state = 'done'
+            and c.type in ('setting.get', 'setting.set') and jsonb_typeof(c.result) = 'object'
+          order by c.device_sn, reported.key, c.finished_at desc`,
+      );
+      const bySn = new Map<string, ReportedSettings>();
+      for (const row of rows) bySn.set(row.device_sn, { ...bySn.get(row.device_sn), [row.key]: { value: row.value, at: Number(row.at) } });
+      return bySn;
     },
 
     async find(scope: Scope, id: string) {
@@ -101,6 +111,7 @@ export function createCommandRepo(db: Db) {
         filters.sn ? eq(deviceCommand.deviceSn, filters.sn) : undefined,
         filters.state ? eq(deviceCommand.state, filters.state) : undefined,
         filters.type ? eq(deviceCommand.type, filters.type) : undefined,
+        filters.batchId ? eq(deviceCommand.batchId, filters.batchId) : undefined,
       );
       const total = await db.$count(deviceCommand, where);
       const rows = await db

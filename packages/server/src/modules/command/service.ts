@@ -9,6 +9,7 @@ import {
   FINAL_COMMAND_STATES,
   type RebootBody,
   type ReplyPayload,
+  type ReportedSettings,
   SETTING_KEYS,
   type SettingGetBody,
   type SettingSetBody,
@@ -48,6 +49,18 @@ function present({ command, createdBy }: { command: CommandRow; createdBy: strin
 
 /** What a device answered, as its command's operation log entry keeps it. */
 const answerOf = ({ state, result, error }: FinishedCommand) => ({ state, ...(result ? { result } : {}), ...(error ? { error } : {}) });
+
+/** The finished commands' answers, for their operation log entries. */
+export const answersOf = (finished: FinishedCommand[]) =>
+  finished.flatMap((command) =>
+    command.auditLogId !== null && FINAL_COMMAND_STATES.includes(command.state)
+      ? [{ entryId: command.auditLogId, answer: answerOf(command) }]
+      : [],
+  );
+
+/** The values a settings change replaces, as the device last reported them ("unknown" when it never did). */
+export const settingsBefore = (change: Record<string, unknown>, reported: ReportedSettings) =>
+  Object.fromEntries(Object.keys(change).map((key) => [key, reported[key as keyof ReportedSettings]?.value ?? 'unknown']));
 
 /** What the device last reported of the values a command changes ("unknown" when it never did); none for a command that changes nothing. */
 type Before = (reported: Awaited<ReturnType<CommandRepo['lastReported']>>) => Record<string, unknown> | undefined;
@@ -95,14 +108,7 @@ export function createCommandService(deps: { commands: CommandRepo; audit: Audit
   }
 
   /** The finished commands' answers, into their operation log entries (inside the transaction that finished them). */
-  const recordAnswers = (finished: FinishedCommand[]) =>
-    audit.addAnswers(
-      finished.flatMap((command) =>
-        command.auditLogId !== null && FINAL_COMMAND_STATES.includes(command.state)
-          ? [{ entryId: command.auditLogId, answer: answerOf(command) }]
-          : [],
-      ),
-    );
+  const recordAnswers = (finished: FinishedCommand[]) => audit.addAnswers(answersOf(finished));
 
   /** The device the caller sees (out of scope answers like a missing one). */
   async function visibleTarget(scope: Scope, sn: string) {
@@ -121,8 +127,7 @@ export function createCommandService(deps: { commands: CommandRepo; audit: Audit
       return queue(session, client, body.sn, {
         type: 'setting.set',
         params: body.settings,
-        before: ({ settings }) =>
-          Object.fromEntries(Object.keys(body.settings).map((key) => [key, settings[key as keyof typeof settings]?.value ?? 'unknown'])),
+        before: ({ settings }) => settingsBefore(body.settings, settings),
       });
     },
 
