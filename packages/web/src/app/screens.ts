@@ -44,6 +44,8 @@ const SCREENS: Record<ScreenName, ComponentType> = {
   'device-gateway': DeviceListPage,
   'remote-setting': lazyScreen(() => import('../features/command/routes/RemoteSettingPage.tsx')),
   'work-model': lazyScreen(() => import('../features/command/routes/WorkModePage.tsx')),
+  template: lazyScreen(() => import('../features/command/routes/TemplatePage.tsx')),
+  'group-remote': lazyScreen(() => import('../features/command/routes/GroupRemotePage.tsx')),
   'data-authorisation': lazyScreen(() => import('../features/device/routes/DataAuthorisationPage.tsx')),
   'log-audit': lazyScreen(() => import('../features/audit/routes/OperationLogPage.tsx')),
   'power-info': lazyScreen(() => import('../features/powerInfo/routes/PowerInfoPage.tsx')),

@@ -41,6 +41,8 @@ export const SCREEN_NAMES = [
   'device-gateway',
   'remote-setting',
   'work-model',
+  'template',
+  'group-remote',
   'data-authorisation',
   'log-audit',
   'power-info',

@@ -75,13 +75,14 @@ export function DayTimeline({
   periods: SchedulePeriod[];
   prices?: PricePeriod[];
   cheapSlots?: number[];
-  timeZone: string;
+  /** The plant's zone; none for a template, which runs on each plant's own clock. */
+  timeZone?: string;
   now: number;
 }) {
   const { t } = useTranslation();
   const modeName = (mode: PeriodMode) => t(`remoteSetting.workModes.${mode}`);
   const scheduled = workMode === 'TimePeriods';
-  const nowLeft = `${(minutesNow(timeZone, now) / DAY) * 100}%`;
+  const nowLeft = timeZone ? `${(minutesNow(timeZone, now) / DAY) * 100}%` : undefined;
   const row = (label: string, children: React.ReactNode) => (
     <Flex gap={8} align="center">
       <Typography.Text type="secondary" style={{ width: 72, flex: 'none', fontSize: 12 }}>
@@ -89,14 +90,14 @@ export function DayTimeline({
       </Typography.Text>
       <div style={{ ...bar, flex: 1 }}>
         {children}
-        <div aria-hidden style={{ position: 'absolute', insetBlock: 0, left: nowLeft, width: 2, background: '#cf1322' }} />
+        {nowLeft && <div aria-hidden style={{ position: 'absolute', insetBlock: 0, left: nowLeft, width: 2, background: '#cf1322' }} />}
       </div>
     </Flex>
   );
   const shown = scheduled ? periods.filter((period) => period?.start && period.end && period.mode) : [];
   return (
     <Flex vertical gap={6} role="group" aria-label={t('workMode.timeline')}>
-      <Typography.Text strong>{t('workMode.timelineTitle', { zone: timeZone })}</Typography.Text>
+      <Typography.Text strong>{timeZone ? t('workMode.timelineTitle', { zone: timeZone }) : t('workMode.timelineLocal')}</Typography.Text>
       {row(
         t('workMode.timelineModes'),
         scheduled || !workMode ? (

@@ -24,7 +24,13 @@ export function newPeriod(periods: SchedulePeriod[], minSoc: number): SchedulePe
 /** Checks a whole strategy with the shared schema (overlaps, FDSoC, at most 8) and shows each issue under its field; answers it when valid. */
 export function checkStrategy(form: FormInstance, t: TFunction): Strategy | undefined {
   const values = form.getFieldsValue(true) as Strategy;
-  const checked = strategy.safeParse({ ...values, PricePeriods: values.PricePeriods ?? [] });
+  // The strategy's own fields only: a form may hold more (a template's name).
+  const checked = strategy.safeParse({
+    WorkMode: values.WorkMode,
+    MinSoc: values.MinSoc,
+    SchedulePeriods: values.SchedulePeriods ?? [],
+    PricePeriods: values.PricePeriods ?? [],
+  });
   if (checked.success) return checked.data;
   showSchemaIssues(form, checked.error.issues, t);
   return undefined;
@@ -44,7 +50,6 @@ const PERIOD_FIELDS = [
  */
 export function StrategyFields({ form, disabled }: { form: FormInstance; disabled?: boolean }) {
   const { t } = useTranslation();
-  const periods = (Form.useWatch('SchedulePeriods', form) ?? []) as SchedulePeriod[];
   const minSoc = (Form.useWatch('MinSoc', form) as number | undefined) ?? LIMITS.soc.min;
   const field = schedulePeriod.shape;
   return (
@@ -111,7 +116,10 @@ export function StrategyFields({ form, disabled }: { form: FormInstance; disable
               </fieldset>
             ))}
             <Flex gap={8} align="center" wrap>
-              <Button onClick={() => add(newPeriod(periods, minSoc))} disabled={disabled || rows.length >= LIMITS.strategyPeriods.max}>
+              <Button
+                onClick={() => add(newPeriod(form.getFieldValue('SchedulePeriods') ?? [], minSoc))}
+                disabled={disabled || rows.length >= LIMITS.strategyPeriods.max}
+              >
                 {t('workMode.addPeriod')}
               </Button>
               <Typography.Text type="secondary">{t('workMode.periodRules', { max: LIMITS.strategyPeriods.max })}</Typography.Text>

@@ -30,7 +30,7 @@ describe('work mode screen (issue 18)', () => {
     expect(periodInput(screen.container, 1, 'Power').value).toBe('3000');
     expect(periodInput(screen.container, 1, 'Max. SoC').value).toBe('90');
     screen.unmount();
-  }, 20_000);
+  }, 40_000);
 
   it('refuses an overlapping period and a discharge depth below the minimum SoC before anything is sent', async () => {
     const server = deviceServer(reportedOf(), TEMPLATES);
@@ -54,7 +54,7 @@ describe('work mode screen (issue 18)', () => {
     await until(() => screen.errors().includes('Power must be a whole number of watts from 0 to 6000'));
     expect(server.bodies('/c/v0/device/setting/set')).toEqual([]);
     screen.unmount();
-  }, 30_000);
+  }, 60_000);
 
   it('adds at most 8 periods', async () => {
     deviceServer(
@@ -68,7 +68,7 @@ describe('work mode screen (issue 18)', () => {
     const add = [...screen.container.querySelectorAll('button')].find((button) => button.textContent === 'Add time period');
     expect(add?.disabled).toBe(true);
     screen.unmount();
-  }, 20_000);
+  }, 40_000);
 
   it("proposes the agile tariff's 4 cheapest half hours as charging periods, sends them and follows the device's answer", async () => {
     const server = deviceServer(reportedOf(), TEMPLATES);
@@ -112,7 +112,7 @@ describe('work mode screen (issue 18)', () => {
     await until(() => screen.container.querySelector('[role="status"]')?.textContent?.includes('Done') === true);
     expect(screen.container.querySelector('[role="status"]')?.textContent).toContain('Device answer: Work mode By time periods');
     screen.unmount();
-  }, 30_000);
+  }, 60_000);
 
   it('says an offline datalogger is offline and asks before a command that would wait', async () => {
     const server = deviceServer(reportedOf({ connected: false }), TEMPLATES);
@@ -124,5 +124,5 @@ describe('work mode screen (issue 18)', () => {
     expect(server.bodies('/c/v0/device/setting/get')).toEqual([]);
     expect(server.bodies('/c/v0/device/setting/set')).toEqual([]);
     screen.unmount();
-  }, 20_000);
+  }, 40_000);
 });
