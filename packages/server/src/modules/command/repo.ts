@@ -1,6 +1,5 @@
 import {
   type CommandListBody,
-  type CommandState,
   FINAL_COMMAND_STATES,
   type ReplyPayload,
   type ReportedSettings,
@@ -188,30 +187,47 @@ export function createCommandRepo(db: Db) {
         .returning(finished);
     },
 
-    /** A device's reply moves its command on; undefined when no open command of that datalogger has the id. */
-    async reply(dataloggerSn: string, reply: ReplyPayload, at: Date): Promise<FinishedCommand | undefined> {
-      if (!UUID.test(reply.id)) return undefined;
-      const state: CommandState = reply.status;
-      const final = FINAL_COMMAND_STATES.includes(state);
-      const rows = await db
-        .update(deviceCommand)
-        .set({
-          state,
-          progress: reply.status === 'done' ? 100 : reply.progress === undefined ? undefined : Math.round(reply.progress),
-          result: reply.result,
-          error: reply.error,
-          updatedAt: at,
-          finishedAt: final ? at : undefined,
-        })
-        .where(
-          and(
-            eq(deviceCommand.id, reply.id),
-            eq(deviceCommand.dataloggerSn, dataloggerSn),
-            notInArray(deviceCommand.state, [...FINAL_COMMAND_STATES]),
-          ),
-        )
-        .returning(finished);
-      return rows[0];
+    /**
+     * Devices' replies move their commands on, in one statement however many (one reply per command:
+     * the caller keeps a command's latest); answers the commands they moved. A reply whose id names no
+     * open command of that datalogger (unknown, another SN's, finished) moves nothing.
+     */
+    async reply(
+      replies: { dataloggerSn: string; reply: ReplyPayload }[],
+      at: Date,
+    ): Promise<(FinishedCommand & { dataloggerSn: string })[]> {
+      const given = replies
+        .filter(({ reply }) => UUID.test(reply.id))
+        .map(({ dataloggerSn, reply }) => ({
+          id: reply.id,
+          datalogger_sn: dataloggerSn,
+          status: reply.status,
+          progress: reply.progress ?? null,
+          result: reply.result ?? null,
+          error: reply.error ?? null,
+        }));
+      if (given.length === 0) return [];
+      const final = FINAL_COMMAND_STATES.map((state) => `'${state}'`).join(', ');
+      return selectRows<Omit<FinishedCommand, 'auditLogId'> & { audit_log_id: number | null; datalogger_sn: string }>(
+        db,
+        sql`update ${deviceCommand} c set
+            state = g.status,
+            progress = case when g.status = 'done' then 100 when g.progress is null then c.progress else round(g.progress)::smallint end,
+            result = coalesce(g.result, c.result),
+            error = coalesce(g.error, c.error),
+            updated_at = ${at},
+            finished_at = case when g.status in (${sql.raw(final)}) then ${at}::timestamptz else c.finished_at end
+          from jsonb_to_recordset(${jsonParam(given)})
+            as g(id uuid, datalogger_sn text, status text, progress float8, result jsonb, error text)
+          where c.id = g.id and c.datalogger_sn = g.datalogger_sn and c.state not in (${sql.raw(final)})
+          returning c.id, c.datalogger_sn, c.state, c.result, c.error, c.audit_log_id`,
+      ).then((rows) =>
+        rows.map(({ audit_log_id, datalogger_sn, ...row }) => ({
+          ...row,
+          dataloggerSn: datalogger_sn,
+          auditLogId: audit_log_id === null ? null : Number(audit_log_id),
+        })),
+      );
     },
   };
 }

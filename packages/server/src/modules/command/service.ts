@@ -26,6 +26,8 @@ import type { CommandRepo, CommandRow, FinishedCommand } from './repo.ts';
  * this time; after it the command expires (and a device that gets it late refuses it).
  */
 export const COMMAND_TTL_MS = 60 * 60_000;
+/** Replies written in one transaction at most. */
+const REPLY_BATCH = 1_000;
 
 function present({ command, createdBy }: { command: CommandRow; createdBy: string }): Command {
   return {
@@ -110,6 +112,30 @@ export function createCommandService(deps: { commands: CommandRepo; audit: Audit
   /** The finished commands' answers, into their operation log entries (inside the transaction that finished them). */
   const recordAnswers = (finished: FinishedCommand[]) => audit.addAnswers(answersOf(finished));
 
+  const waitingReplies: { dataloggerSn: string; reply: ReplyPayload; resolve(moved: boolean): void; reject(error: unknown): void }[] = [];
+  let writingReplies = false;
+  /** Writes the waiting replies, up to REPLY_BATCH a transaction, until none wait. */
+  async function writeReplies() {
+    writingReplies = true;
+    while (waitingReplies.length > 0) {
+      const batch = waitingReplies.splice(0, REPLY_BATCH);
+      // A command's latest reply of the batch is the one written (a datalogger's replies arrive in order).
+      const key = (dataloggerSn: string, id: string) => `${dataloggerSn}\u0000${id.toLowerCase()}`;
+      const latest = new Map(batch.map((item) => [key(item.dataloggerSn, item.reply.id), item]));
+      try {
+        const moved = await transaction(async () => {
+          const finished = await commands.reply([...latest.values()], new Date(now()));
+          await recordAnswers(finished);
+          return new Set(finished.map((command) => key(command.dataloggerSn, command.id)));
+        });
+        for (const item of batch) item.resolve(moved.has(key(item.dataloggerSn, item.reply.id)));
+      } catch (error) {
+        for (const item of batch) item.reject(error);
+      }
+    }
+    writingReplies = false;
+  }
+
   /** The device the caller sees (out of scope answers like a missing one). */
   async function visibleTarget(scope: Scope, sn: string) {
     const target = await commands.target(scope, sn);
@@ -158,14 +184,17 @@ export function createCommandService(deps: { commands: CommandRepo; audit: Audit
       };
     },
 
-    /** A device's reply, from the ingest: moves its command on (false: no open command of that datalogger has the id). */
-    async reply(dataloggerSn: string, reply: ReplyPayload) {
-      return transaction(async () => {
-        const command = await commands.reply(dataloggerSn, reply, new Date(now()));
-        if (command) await recordAnswers([command]);
-        return command !== undefined;
-      });
-    },
+    /**
+     * A device's reply, from the ingest: moves its command on (false: no open command of that datalogger
+     * has the id). Replies that arrive while others are written wait and go together, in one transaction
+     * (10,000 devices answering a batch at once are 10,000 replies a few seconds apart); each resolves
+     * once its transaction has committed, so the broker's acknowledgement still follows the write.
+     */
+    reply: (dataloggerSn: string, reply: ReplyPayload) =>
+      new Promise<boolean>((resolve, reject) => {
+        waitingReplies.push({ dataloggerSn, reply, resolve, reject });
+        if (!writingReplies) void writeReplies();
+      }),
 
     /** Commands not taken up by their deadline expire (the dispatcher, each pass). */
     async expire() {
