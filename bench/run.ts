@@ -15,6 +15,7 @@ import { run as plantMap } from './plantMap.ts';
 import { run as rollupRound } from './rollupRound.ts';
 import { run as scopeLists } from './scopeLists.ts';
 import { run as series } from './series.ts';
+import { run as templateBatch } from './templateBatch.ts';
 
 const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Authenticated light call vs bare Fastify', run: authCall },
@@ -31,6 +32,7 @@ const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Memory per connected datalogger', run: connections },
   { title: 'Chart render', run: chartRender },
   { title: 'Command round trip', run: commands },
+  { title: 'Template to 10,000 dataloggers', run: templateBatch },
 ];
 
 const RESULTS = new URL('./RESULTS.md', import.meta.url);

@@ -44,6 +44,7 @@ import { plantMapModule } from './modules/plantMap/module.ts';
 import { powerInfoModule } from './modules/powerInfo/module.ts';
 import { sessionModule } from './modules/session/module.ts';
 import { telemetryModule } from './modules/telemetry/module.ts';
+import { templateModule } from './modules/template/module.ts';
 import { userModule } from './modules/user/module.ts';
 
 export interface AppOptions {
@@ -179,7 +180,9 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
   // The rollup job tells the live views (monitoring) which plants' figures changed.
   const { telemetry, rollups, ...telemetryParts } = telemetryModule(platform, { onRolledUp: (plantIds) => live.notify(plantIds) });
   const { live, ...monitoringParts } = await monitoringModule(platform, { telemetry, plantRepo });
-  const { fromDevices, runDispatcher, ...commandParts } = await commandModule(platform, { audit });
+  const { templates, ...templateParts } = templateModule(platform, { audit });
+  const { groupRepo, ...groupParts } = groupModule(platform, { audit });
+  const { fromDevices, runDispatcher, ...commandParts } = await commandModule(platform, { audit, templates, groups: groupRepo });
   const { ingest, ...ingestParts } = ingestModule(platform, { telemetry, commands: fromDevices });
   const modules: ModuleParts[] = [
     metaModule(),
@@ -197,7 +200,8 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     notificationModule(platform),
     organisationModule(platform, { audit, sessions }),
     distributorModule(platform, { audit }),
-    groupModule(platform, { audit }),
+    groupParts,
+    templateParts,
     powerInfoModule(platform, { audit, sessions }),
     plantMapModule(platform),
     monitoringParts,

@@ -168,6 +168,9 @@ export const APP_ROUTES: readonly RouteDef[] = [
   { path: '/bus/device/heatPump', name: 'device-heat-pump', title: 'heatPump', access: ALL_BUT_INTEGRATOR, parent: 'device' },
   { path: '/bus/device/ems', name: 'device-ems', title: 'ems', access: ALL_BUT_INTEGRATOR, parent: 'device' },
   { path: '/bus/device/gateway', name: 'device-gateway', title: 'gateway', access: ALL_BUT_INTEGRATOR, parent: 'device' },
+  // Group remote (issue 18): a template or settings sent to a device, a group or plants as one batch; whoever
+  // operates devices in numbers with templates (remote setting's codes; integrators send through the API).
+  { path: '/bus/group/remote', name: 'group-remote', title: 'groupRemote', access: [I, A, D, M] },
   // Data authorisation for integrators: administrators, and end users for the plants they own (issue 3).
   { path: '/bus/device/authorisation', name: 'data-authorisation', title: 'dataAuthorisation', access: [U, M], parent: 'device' },
 ];

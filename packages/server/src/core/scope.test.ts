@@ -203,6 +203,13 @@ const WITHOUT_TARGET: Record<string, string> = {
   'POST /c/v0/device/list': 'lists the devices in scope (tested below)',
   'POST /c/v0/device/grants': 'lists the grants of devices in scope',
   'POST /c/v0/device/command/list': 'lists the commands of devices in scope (command tests)',
+  'POST /c/v0/device/batch/create':
+    "a device, group or template out of scope answers like a missing one; a plant's devices the caller may not operate are counted refused (batch tests)",
+  'POST /c/v0/device/batch/list': "lists the batches of the caller's branch (batch tests)",
+  'GET /c/v0/device/batch/detail': "one batch of the caller's branch by its id; another's answers like a missing one (batch tests)",
+  'POST /c/v0/device/batch/retry': "one batch of the caller's branch by its id (batch tests)",
+  'POST /c/v0/device/batch/cancel': "one batch of the caller's branch by its id (batch tests)",
+  'GET /c/v0/device/batch/stream': "the live counts of one batch of the caller's branch by its id (batch tests)",
   'POST /c/v0/alarm/query': 'lists the alarms in scope (tested below)',
   'POST /c/v0/alarm/export': 'the same list as a file (alarm tests)',
   'POST /c/v0/alarm/faultRecord': 'counts the alarms in scope, administrators only (faultRecord tests)',

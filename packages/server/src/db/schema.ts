@@ -7,6 +7,7 @@ import {
   DEVICE_TYPES,
   FAULT_SEVERITIES,
   NOTICE_EVENTS,
+  type Strategy,
   WEBHOOK_EVENTS,
 } from '@sunstack/shared';
 import {
@@ -417,4 +418,29 @@ export const deviceCommand = pgTable('device_command', {
   expiresAt: at('expires_at').notNull(),
   finishedAt: at('finished_at'),
   auditLogId: id('audit_log_id'),
+  batchId: uuid('batch_id'),
+});
+
+/** Work model templates (0028_templates_batches.sql): a named battery strategy of an organisation. */
+export const strategyTemplate = pgTable('strategy_template', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  organisationId: id('organisation_id').notNull(),
+  name: text('name').notNull(),
+  strategy: jsonb('strategy').$type<Strategy>().notNull(),
+  createdBy: id('created_by').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** Group remote batches (0028_templates_batches.sql): one settings change sent to many devices. */
+export const commandBatch = pgTable('command_batch', {
+  id: uuid('id').primaryKey(),
+  organisationId: id('organisation_id').notNull(),
+  targetKind: text('target_kind', { enum: ['device', 'group', 'plants'] }).notNull(),
+  targetLabel: text('target_label').notNull(),
+  templateName: text('template_name'),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  refused: integer('refused').notNull().default(0),
+  createdBy: id('created_by').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
 });

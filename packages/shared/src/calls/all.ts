@@ -1,6 +1,7 @@
 import { accountCalls } from './account.ts';
 import { alarmCalls } from './alarm.ts';
 import { auditCalls } from './audit.ts';
+import { batchCalls } from './batch.ts';
 import type { CallDeclaration } from './call.ts';
 import { commandCalls } from './command.ts';
 import { dataloggerCalls } from './datalogger.ts';
@@ -16,6 +17,7 @@ import { plantCalls } from './plant.ts';
 import { plantMapCalls } from './plantMap.ts';
 import { powerInfoCalls } from './powerInfo.ts';
 import { sessionCalls } from './session.ts';
+import { templateCalls } from './template.ts';
 import { userCalls } from './user.ts';
 
 /** Every declared call: the server checks that it registers exactly these, the web tests' fake server knows only these. */
@@ -23,6 +25,7 @@ export const ALL_CALLS: readonly CallDeclaration[] = [
   accountCalls,
   alarmCalls,
   auditCalls,
+  batchCalls,
   commandCalls,
   dataloggerCalls,
   deviceCalls,
@@ -37,5 +40,6 @@ export const ALL_CALLS: readonly CallDeclaration[] = [
   plantMapCalls,
   powerInfoCalls,
   sessionCalls,
+  templateCalls,
   userCalls,
 ].flatMap((calls) => Object.values(calls) as CallDeclaration[]);

@@ -96,6 +96,8 @@ export const commandListBody = z.strictObject({
   sn: deviceSnSchema.optional(),
   state: z.enum(COMMAND_STATES).optional(),
   type: z.enum(COMMAND_TYPES).optional(),
+  /** The commands of one batch (group remote). */
+  batchId: z.uuid({ error: 'validation.invalid' }).optional(),
 });
 export type CommandListBody = z.infer<typeof commandListBody>;
 

@@ -1,6 +1,7 @@
 /** Every contract (zod schemas of the calls): what call declarations name (calls/schemas.ts). */
 export * from './accountLog.ts';
 export * from './alarm.ts';
+export * from './batch.ts';
 export * from './command.ts';
 export * from './common.ts';
 export * from './datalogger.ts';
@@ -18,6 +19,8 @@ export * from './plantMap.ts';
 export * from './powerInfo.ts';
 export * from './settings.ts';
 export * from './storableText.ts';
+export * from './tariff.ts';
 export * from './telemetry.ts';
+export * from './template.ts';
 export * from './user.ts';
 export * from './userManagement.ts';

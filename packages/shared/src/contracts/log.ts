@@ -13,6 +13,8 @@ export const AUDIT_OBJECT_TYPES = [
   'department',
   'permissionGroup',
   'alarm',
+  'template',
+  'batch',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

@@ -44,29 +44,53 @@ function rangesOf(period: { start: string; end: string }): [number, number][] {
 
 const periodLength = (period: { start: string; end: string }) => rangesOf(period).reduce((sum, [from, to]) => sum + to - from, 0);
 
-/** A local-time window (may wrap midnight) with the mode it runs, and optionally its power and target SoC. */
+/** A period's battery power, W: a whole number from 0 to 6000 (spec sections 5 and 9). */
+const periodPower = z
+  .number({ error: 'validation.periodPowerRange' })
+  .int({ error: 'validation.periodPowerRange' })
+  .min(LIMITS.power.min, { error: 'validation.periodPowerRange' })
+  .max(LIMITS.power.max, { error: 'validation.periodPowerRange' });
+
+/**
+ * A local-time window (may wrap midnight) and how the battery runs in it: its mode, the SoC it is
+ * never discharged below while on grid, the SoC a forced discharge stops at (FDSoC, spec section 5:
+ * minimum SoC ≤ FDSoC ≤ 100), the battery power of a force mode (W) and the SoC charging stops at.
+ * The period's SoC limits replace the device's own MinSoc and MaxSoc while it runs.
+ */
 export const schedulePeriod = z
   .strictObject({
     start: clock,
     end: clock,
     mode: z.enum(PERIOD_MODES, { error: 'validation.workMode' }),
-    powerKw: power.optional(),
-    targetSoc: soc.optional(),
+    minSocOnGrid: soc,
+    fdSoc: soc,
+    fdPwr: periodPower,
+    maxSoc: soc,
   })
-  .refine((period) => periodLength(period) >= LIMITS.minTimeLimitMinutes, { error: 'validation.periodTooShort' });
+  .refine((period) => periodLength(period) >= LIMITS.minTimeLimitMinutes, { error: 'validation.periodTooShort', path: ['end'] })
+  .refine((period) => period.minSocOnGrid <= period.fdSoc, { error: 'validation.fdSocBelowMin', path: ['fdSoc'] })
+  .refine((period) => period.minSocOnGrid <= period.maxSoc, { error: 'validation.minSocAboveMax', path: ['maxSoc'] });
 export type SchedulePeriod = z.infer<typeof schedulePeriod>;
 
-/** Up to eight periods that never overlap (spec section 5). */
-const schedulePeriods = z
-  .array(schedulePeriod)
-  .max(LIMITS.strategyPeriods.max, { error: 'validation.periodsMax' })
-  .refine(
-    (periods) => {
-      const ranges = periods.flatMap(rangesOf).sort((a, b) => a[0] - b[0]);
-      return ranges.every((range, index) => index === 0 || (ranges[index - 1] as [number, number])[1] <= range[0]);
-    },
-    { error: 'validation.periodsOverlap' },
-  );
+/** Whether two periods share a minute (the day wraps at midnight). */
+export function periodsOverlap(a: { start: string; end: string }, b: { start: string; end: string }): boolean {
+  return rangesOf(a).some(([aFrom, aTo]) => rangesOf(b).some(([bFrom, bTo]) => aFrom < bTo && bFrom < aTo));
+}
+
+/** Up to eight windows that never overlap (spec section 5); an overlap names the later window of the pair. */
+export function windowList<T extends z.ZodType<{ start: string; end: string }>>(window: T) {
+  return z
+    .array(window)
+    .max(LIMITS.strategyPeriods.max, { error: 'validation.periodsMax' })
+    .superRefine((windows, context) => {
+      windows.forEach((item, index) => {
+        if (windows.slice(0, index).some((earlier) => periodsOverlap(earlier, item)))
+          context.addIssue({ code: 'custom', message: 'validation.periodsOverlap', path: [index, 'start'] });
+      });
+    });
+}
+
+export const schedulePeriods = windowList(schedulePeriod);
 
 export const plantSettings = z.strictObject({
   WorkMode: z.enum(WORK_MODES, { error: 'validation.workMode' }),

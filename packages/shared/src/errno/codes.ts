@@ -78,6 +78,8 @@ export const Errno = {
   groupMemberUnknown: 41944,
   /** A group holds at most GROUP_MAX_MEMBERS members. */
   groupFull: 41945,
+  /** A template of that name exists in the organisation already (names are unique whatever their case). */
+  templateNameTaken: 41946,
   /** Spec section 8: "no datalogger connected for the charging pile" (the datalogger chosen is not bound to the pile's plant). */
   pileNoDatalogger: 41960,
   /** A datalogger bound to a plant cannot be deleted: unbind it first. */

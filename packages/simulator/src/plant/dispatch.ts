@@ -79,9 +79,9 @@ export function dispatch(input: DispatchInput): DispatchResult {
     // What the hybrid would have to deliver for the meter to read zero, and the battery power that gives it.
     const balancing = pv - dcFor(loadKw - othersAc);
     let request = 0;
-    let minSoc = battery.minSoc;
-    let maxSoc = battery.maxSoc;
     const { active } = battery;
+    let minSoc = active.minSoc ?? battery.minSoc;
+    const maxSoc = active.maxSoc ?? battery.maxSoc;
     switch (active.mode) {
       case 'SelfUse':
         request = balancing;
@@ -96,11 +96,10 @@ export function dispatch(input: DispatchInput): DispatchResult {
         break;
       case 'ForceCharge':
         request = Math.max(balancing, active.powerKw ?? battery.forceChargeKw);
-        if (active.targetSoc !== undefined) maxSoc = Math.min(maxSoc, active.targetSoc);
         break;
       case 'ForceDischarge':
         request = -(active.powerKw ?? battery.forceDischargeKw);
-        if (active.targetSoc !== undefined) minSoc = Math.max(minSoc, active.targetSoc);
+        if (active.fdSoc !== undefined) minSoc = Math.max(minSoc, active.fdSoc);
         break;
     }
     if (!batteryRuns) request = 0;

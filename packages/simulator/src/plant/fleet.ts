@@ -484,7 +484,7 @@ const SPECS: PlantSpec[] = [
     // Cheap night power: charge to 60 % before the working day.
     settings: {
       WorkMode: 'TimePeriods',
-      SchedulePeriods: [{ start: '02:00', end: '05:00', mode: 'ForceCharge', powerKw: 6, targetSoc: 60 }],
+      SchedulePeriods: [{ start: '02:00', end: '05:00', mode: 'ForceCharge', minSocOnGrid: 10, fdSoc: 10, fdPwr: 6000, maxSoc: 60 }],
     },
   },
   {

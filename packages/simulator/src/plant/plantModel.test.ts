@@ -208,7 +208,7 @@ describe('settings change what the battery does', () => {
       {
         ...defaultSettings(plant),
         WorkMode: 'TimePeriods',
-        SchedulePeriods: [{ start: '01:00', end: '04:00', mode: 'ForceCharge', powerKw: 2, targetSoc: 80 }],
+        SchedulePeriods: [{ start: '01:00', end: '04:00', mode: 'ForceCharge', minSocOnGrid: 10, fdSoc: 10, fdPwr: 2000, maxSoc: 80 }],
       },
       start,
     );
@@ -226,7 +226,7 @@ describe('settings change what the battery does', () => {
       {
         ...defaultSettings(plant),
         WorkMode: 'TimePeriods',
-        SchedulePeriods: [{ start: '02:00', end: '05:00', mode: 'ForceCharge', powerKw: 3 }],
+        SchedulePeriods: [{ start: '02:00', end: '05:00', mode: 'ForceCharge', minSocOnGrid: 10, fdSoc: 10, fdPwr: 3000, maxSoc: 100 }],
       },
       start,
     );
@@ -255,6 +255,41 @@ describe('settings change what the battery does', () => {
     // Outside it, self use: the battery never charges from the grid.
     expect(nightOutside.length).toBeGreaterThan(100);
     for (const flows of nightOutside) expect(flows.batteryKw).toBeLessThanOrEqual(1e-9);
+  });
+
+  it("a period's own limits hold while it runs: force charge stops at its maxSoc, force discharge at its FDSoC, self use at its minimum SoC on grid", () => {
+    const periods = (mode: 'ForceCharge' | 'ForceDischarge' | 'SelfUse', limits: { minSocOnGrid: number; fdSoc: number; maxSoc: number }) =>
+      withSettings({
+        WorkMode: 'TimePeriods',
+        MinSoc: 10,
+        SchedulePeriods: [{ start: '00:00', end: '00:00', mode, fdPwr: 2500, ...limits }],
+      });
+    const charge = periods('ForceCharge', { minSocOnGrid: 10, fdSoc: 10, maxSoc: 70 });
+    // One period the whole day (start = end).
+    expect(Math.max(...charge.socs)).toBeLessThanOrEqual(70 + 1e-6);
+    expect(Math.max(...charge.socs)).toBeGreaterThan(69);
+    const discharge = periods('ForceDischarge', { minSocOnGrid: 20, fdSoc: 45, maxSoc: 100 });
+    expect(Math.min(...discharge.socs)).toBeGreaterThanOrEqual(45 - 1e-6);
+    expect(discharge.exported).toBeGreaterThan(0);
+    const selfUse = periods('SelfUse', { minSocOnGrid: 60, fdSoc: 60, maxSoc: 100 });
+    expect(Math.min(...selfUse.socs.slice(12))).toBeGreaterThanOrEqual(Math.min(60, selfUse.socs[0] ?? 0) - 1);
+  });
+
+  it('settings saved by an earlier simulator (power in kW, one target SoC) come back in the shape of today', () => {
+    const earlier = {
+      ...defaultSettings(plant),
+      MinSoc: 15,
+      SchedulePeriods: [
+        { start: '02:00', end: '05:00', mode: 'ForceCharge', powerKw: 3, targetSoc: 90 },
+        { start: '18:00', end: '20:00', mode: 'ForceDischarge', powerKw: 9, targetSoc: 40 },
+      ],
+    } as unknown as PlantSettings;
+    const model = new PlantModel(plant, { startTs: start });
+    const snapshot = { ...model.snapshot(), settings: earlier };
+    expect(new PlantModel(plant, { snapshot }).settings.SchedulePeriods).toEqual([
+      { start: '02:00', end: '05:00', mode: 'ForceCharge', minSocOnGrid: 15, fdSoc: 15, fdPwr: 3000, maxSoc: 90 },
+      { start: '18:00', end: '20:00', mode: 'ForceDischarge', minSocOnGrid: 15, fdSoc: 40, fdPwr: 6000, maxSoc: 100 },
+    ]);
   });
 
   it('MinSoc stops discharge in self use: the battery holds there and the grid takes over the load', () => {

@@ -20,7 +20,7 @@ import {
 } from './definition.ts';
 import { dispatch } from './dispatch.ts';
 import { type FaultCode, type FaultEvent, FaultSchedule } from './faults.ts';
-import { activeMode } from './settings.ts';
+import { activeMode, upgradeSettings } from './settings.ts';
 
 /**
  * One plant stepped through time. Weather, PV, loads, EV and heat pump are functions of time; the
@@ -114,7 +114,7 @@ export class PlantModel {
     this.faults = devices.map(([sn, type]) => new FaultSchedule(hash32(this.seed, hashString(sn)), sn, type, rate));
     for (const schedule of this.faults) this.faultsBySn.set(schedule.device, schedule);
     this.state = options.snapshot
-      ? structuredClone(options.snapshot)
+      ? upgradeSnapshot(structuredClone(options.snapshot))
       : this.freshState(options.startTs ?? Date.parse(`${plant.commissioned}T00:00:00Z`));
     // A state saved before the plant's meter and EMS took settings starts them as installed.
     if (plant.meter) this.state.meterSettings ??= defaultMeterSettings(plant.meter);
@@ -511,4 +511,11 @@ function add(counters: Counters, name: EnergyCounter, kwh: number) {
 function round(value: number, digits: number): number {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
+}
+
+/** A snapshot saved by an earlier simulator, its settings in today's shape. */
+function upgradeSnapshot(snapshot: PlantSnapshot): PlantSnapshot {
+  snapshot.settings = upgradeSettings(snapshot.settings);
+  for (const pending of snapshot.pendingSettings) pending.settings = upgradeSettings(pending.settings);
+  return snapshot;
 }

@@ -1,7 +1,9 @@
 import {
+  LIMITS,
   minutesOfClock,
   type PeriodMode,
   type PlantSettings,
+  type SchedulePeriod,
   SETTING_KEYS,
   SETTINGS_KINDS,
   type SettingKey,
@@ -53,10 +55,13 @@ export function checkSettingsChange(
 
 export interface ActiveMode {
   mode: PeriodMode;
-  /** Battery power in a force mode, kW. */
+  /** Battery power of a force mode, kW (a period's own; else the device's force powers). */
   powerKw?: number;
-  /** SoC to charge to (force charge) or discharge to (force discharge). */
-  targetSoc?: number;
+  /** The SoC limits while a period runs: they replace the device's MinSoc and MaxSoc. */
+  minSoc?: number;
+  maxSoc?: number;
+  /** Where a forced discharge stops (FDSoC). */
+  fdSoc?: number;
 }
 
 /** The mode in force at a local hour: the work mode, or the first schedule period covering the hour. */
@@ -67,7 +72,37 @@ export function activeMode(settings: PlantSettings, localHour: number): ActiveMo
     const start = minutesOfClock(period.start);
     const end = minutesOfClock(period.end);
     const inside = start < end ? minute >= start && minute < end : minute >= start || minute < end;
-    if (inside) return { mode: period.mode, powerKw: period.powerKw, targetSoc: period.targetSoc };
+    if (inside)
+      return { mode: period.mode, powerKw: period.fdPwr / 1000, minSoc: period.minSocOnGrid, maxSoc: period.maxSoc, fdSoc: period.fdSoc };
   }
   return { mode: 'SelfUse' };
+}
+
+/** A period as saved before periods had their own SoC limits (a power in kW and one target SoC). */
+type EarlierPeriod = Pick<SchedulePeriod, 'start' | 'end' | 'mode'> & { powerKw?: number; targetSoc?: number };
+
+/**
+ * Settings saved by an earlier simulator, in today's shape: an earlier period's power (kW) becomes
+ * its fdPwr (W, at most 6000), its target SoC the maxSoc of a charge or the FDSoC of a discharge.
+ */
+export function upgradeSettings(settings: PlantSettings): PlantSettings {
+  const periods = settings.SchedulePeriods as (SchedulePeriod | EarlierPeriod)[];
+  if (periods.every((period) => 'fdPwr' in period)) return settings;
+  return {
+    ...settings,
+    SchedulePeriods: periods.map((period) => {
+      if ('fdPwr' in period) return period;
+      const { start, end, mode, powerKw, targetSoc } = period;
+      const minSocOnGrid = settings.MinSoc;
+      return {
+        start,
+        end,
+        mode,
+        minSocOnGrid,
+        fdSoc: mode === 'ForceDischarge' ? Math.max(minSocOnGrid, targetSoc ?? minSocOnGrid) : minSocOnGrid,
+        fdPwr: Math.min(LIMITS.power.max, Math.round((powerKw ?? settings.ForceChargePower) * 1000)),
+        maxSoc: mode === 'ForceCharge' ? (targetSoc ?? settings.MaxSoc) : settings.MaxSoc,
+      };
+    }),
+  };
 }

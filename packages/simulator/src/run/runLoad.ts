@@ -1,5 +1,6 @@
-import { type InventoryPayload, type StatusPayload, uplinkTopic } from '@sunstack/shared';
+import { commandTopic, type InventoryPayload, type PlantSettings, type StatusPayload, uplinkTopic } from '@sunstack/shared';
 import mqtt, { type MqttClient } from 'mqtt';
+import { CommandProcessor, type CommandTarget } from '../device/commands.ts';
 import { closeGracefully, type SimulatorLog, silentLog } from '../device/datalogger.ts';
 import { deviceSn } from '../plant/fleet.ts';
 import { createRng, hashString } from '../random.ts';
@@ -26,6 +27,12 @@ export interface LoadOptions {
   connectConcurrency?: number;
   /** Messages awaiting acknowledgement per datalogger before it skips its turn. Default 1000. */
   maxInFlight?: number;
+  /**
+   * Each datalogger answers its commands with the simulator's own command processor, its inverter
+   * holding a battery's settings in memory (a setting.set is checked and applied as a simulated
+   * plant's would be; no physics runs). Default false: a telemetry-only load.
+   */
+  answerCommands?: boolean;
   signal?: AbortSignal;
   log?: SimulatorLog;
 }
@@ -38,6 +45,8 @@ export interface LoadReport {
   messagesSent: number;
   messagesAcked: number;
   messagesFailed: number;
+  /** Commands answered (replies published) when `answerCommands`. */
+  commandsAnswered: number;
   /** Turns skipped because too many messages awaited acknowledgement. */
   throttled: number;
   samplesSent: number;
@@ -151,6 +160,7 @@ export function runLoad(options: LoadOptions): LoadHandle {
     messagesSent: 0,
     messagesAcked: 0,
     messagesFailed: 0,
+    commandsAnswered: 0,
     throttled: 0,
     samplesSent: 0,
     samplesAcked: 0,
@@ -186,9 +196,14 @@ export function runLoad(options: LoadOptions): LoadHandle {
         will: { topic: uplinkTopic(device.sn, 'status'), payload: Buffer.from('{"online":false}'), qos: 1, retain: false },
       });
       device.client = client;
-      client.once('connect', () => {
+      client.once('connect', async () => {
         device.connected = true;
         device.accepted = true;
+        if (options.answerCommands) {
+          const commands = new CommandProcessor(commandTarget(device, client, () => counts.commandsAnswered++));
+          client.on('message', (_topic, payload) => void commands.handle(payload));
+          await client.subscribeAsync(commandTopic(device.sn), { qos: 1 });
+        }
         const status: StatusPayload = { online: true, fw: 'load' };
         client.publish(uplinkTopic(device.sn, 'status'), JSON.stringify(status), { qos: 1 });
         const inventory: InventoryPayload = {
@@ -282,4 +297,37 @@ export function runLoad(options: LoadOptions): LoadHandle {
   })();
 
   return { report, done, stop: finish };
+}
+
+/** A load datalogger's battery inverter as the command processor sees it: settings in memory, nothing else to do. */
+function commandTarget(device: LoadDatalogger, client: MqttClient, onReply: () => void): CommandTarget {
+  let settings: PlantSettings = {
+    WorkMode: 'SelfUse',
+    MinSoc: 10,
+    MaxSoc: 100,
+    ExportLimit: 20,
+    ForceChargePower: 5,
+    ForceDischargePower: 5,
+    SchedulePeriods: [],
+  };
+  return {
+    sn: device.sn,
+    now: Date.now,
+    devices: () => [{ sn: device.device, type: 'inverter', model: 'T-20', ratedPower: 20, fw: { master: '1.42' } }],
+    hasBattery: true,
+    // Only the inverter's settings: a load datalogger has no meter or EMS.
+    settings: (kind) => (kind === 'inverter' ? settings : undefined),
+    changeSettings: (kind, next) => {
+      if (kind === 'inverter') settings = next as PlantSettings;
+    },
+    changeInterval: () => {},
+    ivScan: () => [],
+    installFirmware: async () => {},
+    logText: () => '',
+    reboot: () => {},
+    reply: async (reply) => {
+      await client.publishAsync(uplinkTopic(device.sn, 'reply'), JSON.stringify(reply), { qos: 1 });
+      onReply();
+    },
+  };
 }

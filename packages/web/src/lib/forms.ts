@@ -30,3 +30,17 @@ export function showServerIssues(form: FormInstance, error: unknown, t: TFunctio
     }));
   if (fields.length > 0) form.setFields(fields);
 }
+
+/** Puts a zod check's issues under the fields they name (a list's index is a number in the form's names); answers whether there were none. */
+export function showSchemaIssues(form: FormInstance, issues: readonly { path: PropertyKey[]; message: string }[], t: TFunction): boolean {
+  const byField = new Map<string, { name: (string | number)[]; errors: string[] }>();
+  for (const issue of issues) {
+    const name = issue.path.map((part) => (typeof part === 'number' ? part : String(part)));
+    const key = JSON.stringify(name);
+    const field = byField.get(key) ?? { name, errors: [] };
+    field.errors.push(t(issue.message));
+    byField.set(key, field);
+  }
+  form.setFields([...byField.values()]);
+  return byField.size === 0;
+}

@@ -5,10 +5,22 @@ import { pathWithin, type Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { startsWith } from '../../db/like.ts';
 import type { Page } from '../../db/page.ts';
-import { jsonParam } from '../../db/rawSql.ts';
+import { jsonParam, selectRows } from '../../db/rawSql.ts';
 import { account, accountLog, auditLog, organisation } from '../../db/schema.ts';
 
 export type AuditEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'at'>;
+
+/** An entry as jsonb_to_recordset reads it (the columns' own names). */
+const snake = (entry: AuditEntry) => ({
+  actor_id: entry.actorId ?? null,
+  organisation_path: entry.organisationPath,
+  ip: entry.ip ?? '',
+  action: entry.action,
+  object_type: entry.objectType,
+  object_id: entry.objectId,
+  before: entry.before ?? null,
+  after: entry.after ?? null,
+});
 export type AccountLogRecord = Omit<typeof accountLog.$inferInsert, 'id' | 'at' | 'organisationPath'>;
 
 /**
@@ -59,6 +71,21 @@ export function createAuditRepo(db: Db) {
     async insert(entry: AuditEntry) {
       const [row] = await db.insert(auditLog).values(entry).returning({ id: auditLog.id });
       return (row as { id: number }).id;
+    },
+
+    /** Inserts many entries in one statement (a batch's commands); answers their ids in the order given. */
+    async insertMany(entries: AuditEntry[]) {
+      if (entries.length === 0) return [];
+      const rows = await selectRows<{ id: number; n: number }>(
+        db,
+        sql`insert into ${auditLog} (actor_id, organisation_path, ip, action, object_type, object_id, "before", "after")
+          select given.actor_id, given.organisation_path, given.ip, given.action, given.object_type, given.object_id, given.before, given.after
+          from jsonb_to_recordset(${jsonParam(entries.map((entry, n) => ({ ...snake(entry), n })))})
+            as given(n int, actor_id bigint, organisation_path text, ip text, action text, object_type text, object_id text, "before" jsonb, "after" jsonb)
+          order by given.n
+          returning id`,
+      );
+      return rows.map((row) => Number(row.id));
     },
 
     /** Adds `answer` to the `after` of each entry, in one statement however many. */

@@ -38,6 +38,18 @@ export interface AccountEvent {
   detail?: SignInFailure;
 }
 
+/** A change as the log keeps it: who, from where, what. */
+const entryOf = (session: Session, client: ClientInfo, change: Change) => ({
+  actorId: session.accountId,
+  organisationPath: session.organisationPath,
+  ip: client.ip,
+  action: change.action,
+  objectType: change.objectType,
+  objectId: String(change.objectId),
+  before: change.before ?? null,
+  after: change.after ?? null,
+});
+
 const ALL: Page = { limit: EXPORT_MAX_ROWS, offset: 0 };
 
 /** One page of a log as the list calls answer it: the entries of the requested page and the paging itself. */
@@ -115,16 +127,13 @@ export function createAuditService(audits: AuditRepo, unitOfWork: Pick<UnitOfWor
      */
     async record(session: Session, client: ClientInfo, change: Change) {
       inTransaction(change.action);
-      return audits.insert({
-        actorId: session.accountId,
-        organisationPath: session.organisationPath,
-        ip: client.ip,
-        action: change.action,
-        objectType: change.objectType,
-        objectId: String(change.objectId),
-        before: change.before ?? null,
-        after: change.after ?? null,
-      });
+      return audits.insert(entryOf(session, client, change));
+    },
+
+    /** Records many changes at once (a batch's commands), inside their unit of work; answers the entries' ids in order. */
+    async recordMany(session: Session, client: ClientInfo, changes: Change[]) {
+      inTransaction(changes[0]?.action ?? 'entries');
+      return audits.insertMany(changes.map((change) => entryOf(session, client, change)));
     },
 
     /**

@@ -9,6 +9,7 @@ import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 import { BROKERS, type IngestProcess, startIngestProcess } from '../../test/ingestProcess.ts';
 import { captureLog } from '../../test/logCapture.ts';
+import { periodOf } from '../../test/schedule.ts';
 import { connectDevice, metricValue, publish } from '../broker/testClients.ts';
 import { commandMessage } from './dispatcher.ts';
 import { type CommandRow, createCommandRepo } from './repo.ts';
@@ -326,18 +327,22 @@ describe('device commands, whatever the broker', () => {
       expect(body.errno, message).toBe(Errno.bodyInvalid);
       expect(body.result.issues.map((issue: { message: string }) => issue.message)).toContain(message);
     };
-    const period = (start: string, end: string) => ({ start, end, mode: 'ForceCharge' });
     await refused({}, 'validation.settingsEmpty');
     await refused({ MinSoc: 5 }, 'validation.socRange');
     await refused({ MinSoc: 60, MaxSoc: 50 }, 'validation.minSocAboveMax');
     await refused({ ExportLimit: 7000 }, 'validation.powerRange');
-    await refused({ SchedulePeriods: [period('02:00', '05:00'), period('04:00', '06:00')] }, 'validation.periodsOverlap');
-    await refused({ SchedulePeriods: [period('23:00', '01:00'), period('00:30', '02:00')] }, 'validation.periodsOverlap');
-    await refused({ SchedulePeriods: [period('02:00', '02:20')] }, 'validation.periodTooShort');
+    await refused({ SchedulePeriods: [periodOf('02:00', '05:00'), periodOf('04:00', '06:00')] }, 'validation.periodsOverlap');
+    await refused({ SchedulePeriods: [periodOf('23:00', '01:00'), periodOf('00:30', '02:00')] }, 'validation.periodsOverlap');
+    await refused({ SchedulePeriods: [periodOf('02:00', '02:20')] }, 'validation.periodTooShort');
+    await refused({ SchedulePeriods: [periodOf('02:00', '05:00', { fdSoc: 15 })] }, 'validation.fdSocBelowMin');
+    await refused({ SchedulePeriods: [periodOf('02:00', '05:00', { maxSoc: 15 })] }, 'validation.minSocAboveMax');
+    await refused({ SchedulePeriods: [periodOf('02:00', '05:00', { fdPwr: 6001 })] }, 'validation.periodPowerRange');
+    await refused({ SchedulePeriods: [periodOf('02:00', '05:00', { fdPwr: 2500.5 })] }, 'validation.periodPowerRange');
+    await refused({ SchedulePeriods: [periodOf('02:00', '05:00', { minSocOnGrid: 5 })] }, 'validation.socRange');
     await refused(
       {
         SchedulePeriods: Array.from({ length: 9 }, (_, i) =>
-          period(`${String(i * 2).padStart(2, '0')}:00`, `${String(i * 2 + 1).padStart(2, '0')}:00`),
+          periodOf(`${String(i * 2).padStart(2, '0')}:00`, `${String(i * 2 + 1).padStart(2, '0')}:00`),
         ),
       },
       'validation.periodsMax',

@@ -4,7 +4,7 @@ import { createJobLoop, type Listen, whileListening } from '../../core/jobLoop.t
 import type { CommandRepo, CommandRow } from './repo.ts';
 
 /** Commands sent per pass (a pass holds its rows locked while it publishes them). */
-const SEND_BATCH = 500;
+const SEND_BATCH = 2_000;
 /** The fallback pause: new commands and dataloggers coming online wake the dispatcher at once. */
 const DISPATCH_POLL_MS = 5_000;
 const COMMAND_CHANNEL = 'device_command';

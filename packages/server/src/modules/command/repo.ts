@@ -1,16 +1,9 @@
-import {
-  type CommandListBody,
-  type CommandState,
-  FINAL_COMMAND_STATES,
-  type ReplyPayload,
-  type ReportedSettings,
-  type ReportedValue,
-} from '@sunstack/shared';
+import { type CommandListBody, FINAL_COMMAND_STATES, type ReplyPayload, type ReportedSettings, type ReportedValue } from '@sunstack/shared';
 import { and, desc, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
 import { deviceControllable, deviceVisible, type Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { offsetOf } from '../../db/page.ts';
-import { epochMs, selectRows } from '../../db/rawSql.ts';
+import { epochMs, jsonParam, selectRows } from '../../db/rawSql.ts';
 import { account, datalogger, device, deviceCommand, plant } from '../../db/schema.ts';
 
 export type CommandRow = typeof deviceCommand.$inferSelect;
@@ -68,13 +61,7 @@ export function createCommandRepo(db: Db) {
      * the newest config.set it confirmed (its answer is empty: `done` confirms the params as sent).
      */
     async lastReported(sn: string): Promise<{ settings: ReportedSettings; intervalSec: ReportedValue | null }> {
-      const settings = await selectRows<{ key: string; value: unknown; at: number }>(
-        db,
-        sql`select distinct on (reported.key) reported.key, reported.value, ${epochMs('c.finished_at')} as at
-          from ${deviceCommand} c cross join lateral jsonb_each(c.result) as reported
-          where c.device_sn = ${sn} and c.state = 'done' and c.type in ('setting.get', 'setting.set') and jsonb_typeof(c.result) = 'object'
-          order by reported.key, c.finished_at desc`,
-      );
+      const settings = (await this.reportedSettings([sn])).get(sn) ?? {};
       const [interval] = await db
         .select({ value: sql<unknown>`${deviceCommand.params}->'intervalSec'`, at: deviceCommand.finishedAt })
         .from(deviceCommand)
@@ -82,9 +69,25 @@ export function createCommandRepo(db: Db) {
         .orderBy(desc(deviceCommand.finishedAt))
         .limit(1);
       return {
-        settings: Object.fromEntries(settings.map(({ key, value, at }) => [key, { value, at: Number(at) }])),
+        settings,
         intervalSec: interval?.at ? { value: interval.value, at: interval.at.getTime() } : null,
       };
+    },
+
+    /** What each of these devices last reported of its settings, per key: the newest finished setting.get or setting.set holding it. */
+    async reportedSettings(sns: string[]): Promise<Map<string, ReportedSettings>> {
+      if (sns.length === 0) return new Map();
+      const rows = await selectRows<{ device_sn: string; key: string; value: unknown; at: number }>(
+        db,
+        sql`select distinct on (c.device_sn, reported.key) c.device_sn, reported.key, reported.value, ${epochMs('c.finished_at')} as at
+          from ${deviceCommand} c cross join lateral jsonb_each(c.result) as reported
+          where c.device_sn in (select jsonb_array_elements_text(${jsonParam(sns)})) and c.state = 'done'
+            and c.type in ('setting.get', 'setting.set') and jsonb_typeof(c.result) = 'object'
+          order by c.device_sn, reported.key, c.finished_at desc`,
+      );
+      const bySn = new Map<string, ReportedSettings>();
+      for (const row of rows) bySn.set(row.device_sn, { ...bySn.get(row.device_sn), [row.key]: { value: row.value, at: Number(row.at) } });
+      return bySn;
     },
 
     async find(scope: Scope, id: string) {
@@ -102,6 +105,7 @@ export function createCommandRepo(db: Db) {
         filters.sn ? eq(deviceCommand.deviceSn, filters.sn) : undefined,
         filters.state ? eq(deviceCommand.state, filters.state) : undefined,
         filters.type ? eq(deviceCommand.type, filters.type) : undefined,
+        filters.batchId ? eq(deviceCommand.batchId, filters.batchId) : undefined,
       );
       const total = await db.$count(deviceCommand, where);
       const rows = await db
@@ -189,30 +193,47 @@ export function createCommandRepo(db: Db) {
         .returning(finished);
     },
 
-    /** A device's reply moves its command on; undefined when no open command of that datalogger has the id. */
-    async reply(dataloggerSn: string, reply: ReplyPayload, at: Date): Promise<FinishedCommand | undefined> {
-      if (!UUID.test(reply.id)) return undefined;
-      const state: CommandState = reply.status;
-      const final = FINAL_COMMAND_STATES.includes(state);
-      const rows = await db
-        .update(deviceCommand)
-        .set({
-          state,
-          progress: reply.status === 'done' ? 100 : reply.progress === undefined ? undefined : Math.round(reply.progress),
-          result: reply.result,
-          error: reply.error,
-          updatedAt: at,
-          finishedAt: final ? at : undefined,
-        })
-        .where(
-          and(
-            eq(deviceCommand.id, reply.id),
-            eq(deviceCommand.dataloggerSn, dataloggerSn),
-            notInArray(deviceCommand.state, [...FINAL_COMMAND_STATES]),
-          ),
-        )
-        .returning(finished);
-      return rows[0];
+    /**
+     * Devices' replies move their commands on, in one statement however many (one reply per command:
+     * the caller keeps a command's latest); answers the commands they moved. A reply whose id names no
+     * open command of that datalogger (unknown, another SN's, finished) moves nothing.
+     */
+    async reply(
+      replies: { dataloggerSn: string; reply: ReplyPayload }[],
+      at: Date,
+    ): Promise<(FinishedCommand & { dataloggerSn: string })[]> {
+      const given = replies
+        .filter(({ reply }) => UUID.test(reply.id))
+        .map(({ dataloggerSn, reply }) => ({
+          id: reply.id,
+          datalogger_sn: dataloggerSn,
+          status: reply.status,
+          progress: reply.progress ?? null,
+          result: reply.result ?? null,
+          error: reply.error ?? null,
+        }));
+      if (given.length === 0) return [];
+      const final = FINAL_COMMAND_STATES.map((state) => `'${state}'`).join(', ');
+      return selectRows<Omit<FinishedCommand, 'auditLogId'> & { audit_log_id: number | null; datalogger_sn: string }>(
+        db,
+        sql`update ${deviceCommand} c set
+            state = g.status,
+            progress = case when g.status = 'done' then 100 when g.progress is null then c.progress else round(g.progress)::smallint end,
+            result = coalesce(g.result, c.result),
+            error = coalesce(g.error, c.error),
+            updated_at = ${at},
+            finished_at = case when g.status in (${sql.raw(final)}) then ${at}::timestamptz else c.finished_at end
+          from jsonb_to_recordset(${jsonParam(given)})
+            as g(id uuid, datalogger_sn text, status text, progress float8, result jsonb, error text)
+          where c.id = g.id and c.datalogger_sn = g.datalogger_sn and c.state not in (${sql.raw(final)})
+          returning c.id, c.datalogger_sn, c.state, c.result, c.error, c.audit_log_id`,
+      ).then((rows) =>
+        rows.map(({ audit_log_id, datalogger_sn, ...row }) => ({
+          ...row,
+          dataloggerSn: datalogger_sn,
+          auditLogId: audit_log_id === null ? null : Number(audit_log_id),
+        })),
+      );
     },
   };
 }

@@ -1,13 +1,14 @@
-import { commandCalls } from '@sunstack/shared';
+import { batchCalls, commandCalls } from '@sunstack/shared';
 import type { FastifyInstance } from 'fastify';
 import { clientInfo } from '../../core/caller.ts';
 import { route } from '../../http/calls.ts';
 import { createEventStreams } from '../../http/eventStreams.ts';
 import { sessionOf } from '../../http/requestContext.ts';
+import type { BatchService } from './batches.ts';
 import type { CommandStates } from './liveStates.ts';
 import type { CommandService } from './service.ts';
 
-export function commandRoutes(app: FastifyInstance, commands: CommandService, states: CommandStates) {
+export function commandRoutes(app: FastifyInstance, commands: CommandService, batches: BatchService, states: CommandStates) {
   const streams = createEventStreams(app);
 
   route(app, commandCalls.settingGet, (body, request) => commands.requestSettings(sessionOf(request), clientInfo(request), body));
@@ -35,6 +36,22 @@ export function commandRoutes(app: FastifyInstance, commands: CommandService, st
           for (const id of ids) changed.add(id);
           push();
         }),
+    });
+  });
+
+  route(app, batchCalls.create, (body, request) => batches.create(sessionOf(request), clientInfo(request), body));
+  route(app, batchCalls.list, (body, request) => batches.list(sessionOf(request), body));
+  route(app, batchCalls.detail, (query, request) => batches.detail(sessionOf(request), query.id));
+  route(app, batchCalls.retry, (body, request) => batches.retry(sessionOf(request), clientInfo(request), body.id));
+  route(app, batchCalls.cancel, (body, request) => batches.cancel(sessionOf(request), clientInfo(request), body.id));
+  // A batch with its counts, again whenever commands change (at most one push a second), read with the caller's scope.
+  route(app, batchCalls.stream, async (query, request, reply) => {
+    const session = sessionOf(request);
+    const first = await batches.detail(session, query.id);
+    return streams.start(reply, {
+      first,
+      reread: () => batches.detail(session, query.id),
+      subscribe: (push) => states.subscribeAll(push),
     });
   });
 }

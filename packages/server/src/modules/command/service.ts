@@ -10,6 +10,7 @@ import {
   FINAL_COMMAND_STATES,
   type RebootBody,
   type ReplyPayload,
+  type ReportedSettings,
   SETTINGS_KINDS,
   type SettingGetBody,
   type SettingSetBody,
@@ -33,6 +34,8 @@ export const COMMAND_TTL_MS = 60 * 60_000;
  * enough for the slowest work a device reports progress on (a firmware download and flash).
  */
 export const SILENT_DEVICE_MS = 30 * 60_000;
+/** Replies written in one transaction at most. */
+const REPLY_BATCH = 1_000;
 
 function present({ command, createdBy }: { command: CommandRow; createdBy: string }): Command {
   return {
@@ -56,6 +59,18 @@ function present({ command, createdBy }: { command: CommandRow; createdBy: strin
 
 /** What a device answered, as its command's operation log entry keeps it. */
 const answerOf = ({ state, result, error }: FinishedCommand) => ({ state, ...(result ? { result } : {}), ...(error ? { error } : {}) });
+
+/** The finished commands' answers, for their operation log entries. */
+export const answersOf = (finished: FinishedCommand[]) =>
+  finished.flatMap((command) =>
+    command.auditLogId !== null && FINAL_COMMAND_STATES.includes(command.state)
+      ? [{ entryId: command.auditLogId, answer: answerOf(command) }]
+      : [],
+  );
+
+/** The values a settings change replaces, as the device last reported them ("unknown" when it never did). */
+export const settingsBefore = (change: Record<string, unknown>, reported: ReportedSettings) =>
+  Object.fromEntries(Object.keys(change).map((key) => [key, reported[key as keyof ReportedSettings]?.value ?? 'unknown']));
 
 /** What the device last reported of the values a command changes ("unknown" when it never did); none for a command that changes nothing. */
 type Before = (reported: Awaited<ReturnType<CommandRepo['lastReported']>>) => Record<string, unknown> | undefined;
@@ -128,14 +143,31 @@ export function createCommandService(deps: { commands: CommandRepo; audit: Audit
   }
 
   /** The finished commands' answers, into their operation log entries (inside the transaction that finished them). */
-  const recordAnswers = (finished: FinishedCommand[]) =>
-    audit.addAnswers(
-      finished.flatMap((command) =>
-        command.auditLogId !== null && FINAL_COMMAND_STATES.includes(command.state)
-          ? [{ entryId: command.auditLogId, answer: answerOf(command) }]
-          : [],
-      ),
-    );
+  const recordAnswers = (finished: FinishedCommand[]) => audit.addAnswers(answersOf(finished));
+
+  const waitingReplies: { dataloggerSn: string; reply: ReplyPayload; resolve(moved: boolean): void; reject(error: unknown): void }[] = [];
+  let writingReplies = false;
+  /** Writes the waiting replies, up to REPLY_BATCH a transaction, until none wait. */
+  async function writeReplies() {
+    writingReplies = true;
+    while (waitingReplies.length > 0) {
+      const batch = waitingReplies.splice(0, REPLY_BATCH);
+      // A command's latest reply of the batch is the one written (a datalogger's replies arrive in order).
+      const key = (dataloggerSn: string, id: string) => `${dataloggerSn}\u0000${id.toLowerCase()}`;
+      const latest = new Map(batch.map((item) => [key(item.dataloggerSn, item.reply.id), item]));
+      try {
+        const moved = await transaction(async () => {
+          const finished = await commands.reply([...latest.values()], new Date(now()));
+          await recordAnswers(finished);
+          return new Set(finished.map((command) => key(command.dataloggerSn, command.id)));
+        });
+        for (const item of batch) item.resolve(moved.has(key(item.dataloggerSn, item.reply.id)));
+      } catch (error) {
+        for (const item of batch) item.reject(error);
+      }
+    }
+    writingReplies = false;
+  }
 
   /** The device the caller sees (out of scope answers like a missing one). */
   async function visibleTarget(scope: Scope, sn: string) {
@@ -167,8 +199,7 @@ export function createCommandService(deps: { commands: CommandRepo; audit: Audit
           if (!checked.success) throw invalidInput('body.settings', checked.error.issues);
           return checked.data;
         },
-        before: ({ settings }) =>
-          Object.fromEntries(Object.keys(body.settings).map((key) => [key, settings[key as keyof typeof settings]?.value ?? 'unknown'])),
+        before: ({ settings }) => settingsBefore(body.settings, settings),
       });
     },
 
@@ -200,14 +231,17 @@ export function createCommandService(deps: { commands: CommandRepo; audit: Audit
       };
     },
 
-    /** A device's reply, from the ingest: moves its command on (false: no open command of that datalogger has the id). */
-    async reply(dataloggerSn: string, reply: ReplyPayload) {
-      return transaction(async () => {
-        const command = await commands.reply(dataloggerSn, reply, new Date(now()));
-        if (command) await recordAnswers([command]);
-        return command !== undefined;
-      });
-    },
+    /**
+     * A device's reply, from the ingest: moves its command on (false: no open command of that datalogger
+     * has the id). Replies that arrive while others are written wait and go together, in one transaction
+     * (10,000 devices answering a batch at once are 10,000 replies a few seconds apart); each resolves
+     * once its transaction has committed, so the broker's acknowledgement still follows the write.
+     */
+    reply: (dataloggerSn: string, reply: ReplyPayload) =>
+      new Promise<boolean>((resolve, reject) => {
+        waitingReplies.push({ dataloggerSn, reply, resolve, reject });
+        if (!writingReplies) void writeReplies();
+      }),
 
     /** Commands not taken up by their deadline, or taken up by a device gone silent, expire (the dispatcher, each pass). */
     async expire() {

@@ -161,6 +161,18 @@ export function createGroupRepo(db: Db) {
       return new Set(rows.map((row) => String(row.plantId ?? row.deviceSn)));
     },
 
+    /** Every member of a group as it was added, in the caller's scope or not (a batch counts those out of it as refused). */
+    async allMembers(groupId: number) {
+      const rows = await db
+        .select({ plantId: assetGroupMember.plantId, deviceSn: assetGroupMember.deviceSn })
+        .from(assetGroupMember)
+        .where(eq(assetGroupMember.groupId, groupId));
+      return {
+        plantIds: rows.flatMap((row) => (row.plantId === null ? [] : [row.plantId])),
+        sns: rows.flatMap((row) => (row.deviceSn === null ? [] : [row.deviceSn])),
+      };
+    },
+
     /** Adds members (those already in stay as they are) and marks the group changed, in one transaction. */
     async addMembers(group: GroupRow, keys: string[]) {
       await db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import type { Command } from '@sunstack/shared';
+import type { Command, SchedulePeriod } from '@sunstack/shared';
 import type { TFunction } from 'i18next';
 import { SETTING_FIELDS, settingText } from './settingFields.ts';
 
@@ -36,4 +36,10 @@ export function answerText(t: TFunction, command: Pick<Command, 'type' | 'result
   if (!command.result) return '';
   if (command.type === 'setting.get' || command.type === 'setting.set') return settingsText(t, command.result);
   return '';
+}
+
+/** A time period as a person reads it: "02:00–05:00 · Force charge · 3000 W, SoC 20–90 %, FDSoC 30 %". */
+export function periodText(t: TFunction, period: SchedulePeriod): string {
+  const limits = t('workMode.periodSummary', { power: period.fdPwr, min: period.minSocOnGrid, max: period.maxSoc, fd: period.fdSoc });
+  return `${period.start}–${period.end} · ${t(`remoteSetting.workModes.${period.mode}`)} · ${limits}`;
 }

@@ -1,8 +1,9 @@
 import type { SchedulePeriod } from '@sunstack/shared';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { periodText } from '../../../components/command/commandText.ts';
 
-/** The schedule periods the device runs (local time of its plant), read-only here. */
+/** The schedule periods the device runs (local time of its plant), read-only here: the work mode screen edits them. */
 export function SchedulePeriods({ periods }: { periods: SchedulePeriod[] }) {
   const { t } = useTranslation();
   return (
@@ -13,11 +14,7 @@ export function SchedulePeriods({ periods }: { periods: SchedulePeriod[] }) {
       ) : (
         <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
           {periods.map((period) => (
-            <li key={`${period.start}-${period.end}`}>
-              {`${period.start}–${period.end} · ${t(`remoteSetting.workModes.${period.mode}`)}`}
-              {period.powerKw !== undefined && ` · ${period.powerKw} kW`}
-              {period.targetSoc !== undefined && ` · ${t('remoteSetting.targetSoc', { soc: period.targetSoc })}`}
-            </li>
+            <li key={`${period.start}-${period.end}`}>{periodText(t, period)}</li>
           ))}
         </ul>
       )}

@@ -1,127 +1,22 @@
 // @vitest-environment happy-dom
-import type { Command, DeviceDetail, DeviceSettingsReported } from '@sunstack/shared';
-import { act } from 'react';
+import type { Command } from '@sunstack/shared';
 import { describe, expect, it } from 'vitest';
-import { button, FakeStream, fakeServer, openScreen, setUpScreenTests, tableRows, type, until } from '../../../test/screen.tsx';
-
-const SN = 'INV123456789';
-const READ_AT = Date.UTC(2026, 2, 1, 8, 30);
-
-const DETAIL: DeviceDetail = {
-  sn: SN,
-  type: 'inverter',
-  name: 'Roof inverter',
-  model: 'H3-10.0',
-  dataloggerSn: '123456789012345',
-  plantId: 7,
-  plantName: 'Sunny Acres',
-  ratedPowerKw: 10,
-  firmware: { master: '1.42' },
-  status: 1,
-  lastSeenAt: READ_AT,
-  createdAt: READ_AT - 86_400_000,
-  parallelRole: null,
-  writable: true,
-  authorisable: true,
-  inverterSn: null,
-};
-
-function reportedOf(fields: Partial<DeviceSettingsReported> = {}): DeviceSettingsReported {
-  return {
-    sn: SN,
-    connected: true,
-    controllable: true,
-    timeZone: 'Europe/Berlin',
-    settings: {
-      WorkMode: { value: 'SelfUse', at: READ_AT },
-      MinSoc: { value: 10, at: READ_AT },
-      MaxSoc: { value: 50, at: READ_AT },
-      ExportLimit: { value: 5, at: READ_AT },
-      SchedulePeriods: { value: [{ start: '02:00', end: '05:00', mode: 'ForceCharge', powerKw: 3, targetSoc: 90 }], at: READ_AT },
-    },
-    intervalSec: null,
-    ...fields,
-  };
-}
-
-function commandOf(fields: Partial<Command> & Pick<Command, 'id' | 'type'>): Command {
-  return {
-    sn: SN,
-    dataloggerSn: DETAIL.dataloggerSn,
-    params: {},
-    state: 'queued',
-    progress: null,
-    result: null,
-    error: null,
-    createdBy: 'installer',
-    createdAt: READ_AT,
-    sentAt: null,
-    updatedAt: READ_AT,
-    expiresAt: READ_AT + 3_600_000,
-    finishedAt: null,
-    ...fields,
-  };
-}
-
-/** The device's server: its detail, what it reported, its command history (which the test changes) and its command stream. */
-function deviceServer(reported = reportedOf()) {
-  const history: Command[] = [];
-  const streams: FakeStream[] = [];
-  let next = 0;
-  const queued = (type: Command['type']) => (body: Record<string, unknown>) => {
-    next += 1;
-    const id = `00000000-0000-4000-8000-00000000000${next}`;
-    const { sn: _sn, settings, ...params } = body;
-    history.unshift(commandOf({ id, type, params: (settings as Record<string, unknown>) ?? params }));
-    return { commandId: id };
-  };
-  const server = fakeServer({
-    [`/c/v0/device/detail?sn=${SN}`]: () => DETAIL,
-    [`/c/v0/device/setting/reported?sn=${SN}`]: () => reported,
-    '/c/v0/device/command/list': () => ({ total: history.length, currentPage: 1, pageSize: 10, commands: history }),
-    [`/c/v0/device/command/stream?sn=${SN}`]: () => {
-      streams.push(new FakeStream());
-      return streams.at(-1);
-    },
-    '/c/v0/device/setting/get': queued('setting.get'),
-    '/c/v0/device/setting/set': queued('setting.set'),
-    '/c/v0/device/config/set': queued('config.set'),
-    '/c/v0/device/reboot': queued('reboot'),
-    '/c/v0/device/list': () => ({ total: 1, currentPage: 1, pageSize: 20, devices: [DETAIL] }),
-  });
-  /** The device's stream tells the screen that commands changed. */
-  const tell = (...commands: Command[]) => streams.at(-1)?.push({ commands });
-  return { ...server, history, tell, streams };
-}
-
-async function openRemoteSetting() {
-  const screen = openScreen('remote-setting', { menus: ['device', 'remote-setting'], query: { sn: SN } });
-  // The first screen of a run loads its lazy chunk and Ant Design's forms: give it time.
-  await until(() => screen.container.textContent?.includes('Roof inverter') === true, 10_000);
-  const field = (label: string) =>
-    [...screen.container.querySelectorAll<HTMLElement>('.ant-form-item')].find((item) =>
-      item.querySelector('label')?.textContent?.startsWith(label),
-    );
-  const input = (label: string) => field(label)?.querySelector('input') as HTMLInputElement;
-  const errors = () => [...screen.container.querySelectorAll('.ant-form-item-explain-error')].map((error) => error.textContent);
-  const confirmPopup = () => document.querySelector('.ant-popconfirm:not(.ant-popover-hidden)');
-  const click = (name: string, within: ParentNode = screen.container) => act(() => button(name, within)?.click());
-  return { ...screen, field, input, errors, confirmPopup, click };
-}
+import { setUpScreenTests, tableRows, type, until } from '../../../test/screen.tsx';
+import { deviceServer, openDeviceScreen, READ_AT, reportedOf, SN } from '../testDevice.ts';
 
 describe('remote setting screen (issue 18)', () => {
   setUpScreenTests();
 
   it('reads the connected device on opening, shows what it reported with the plant-local time, and follows the command live', async () => {
     const server = deviceServer();
-    const screen = await openRemoteSetting();
+    const screen = await openDeviceScreen('remote-setting');
     await until(() => server.bodies('/c/v0/device/setting/get').length === 1);
     expect(server.bodies('/c/v0/device/setting/get')).toEqual([{ sn: SN }]);
     // 08:30 UTC is 09:30 in Berlin, the plant's zone.
     expect(screen.field('Minimum SoC')?.textContent).toContain('On the device: 10 % (');
     expect(screen.field('Minimum SoC')?.textContent).toContain('9:30:00');
     expect(screen.field('Work mode')?.textContent).toContain('Self use');
-    expect(screen.container.textContent).toContain('02:00–05:00 · Force charge · 3 kW · up to 90 % SoC');
+    expect(screen.container.textContent).toContain('02:00–05:00 · Force charge · 3000 W, SoC 10–90 %, FDSoC 10 %');
     expect(screen.container.textContent).toContain('Connected');
     await until(() => tableRows(screen.container).length === 1);
     expect(tableRows(screen.container)[0]?.textContent).toContain('Waiting');
@@ -142,7 +37,7 @@ describe('remote setting screen (issue 18)', () => {
 
   it('refuses invalid values before anything is sent, and sends only what changed', async () => {
     const server = deviceServer();
-    const screen = await openRemoteSetting();
+    const screen = await openDeviceScreen('remote-setting');
     await until(() => server.bodies('/c/v0/device/setting/get').length === 1);
 
     type(screen.input('Minimum SoC'), '5');
@@ -172,7 +67,7 @@ describe('remote setting screen (issue 18)', () => {
   it('does not read again what the device reported within the last minute', async () => {
     const fresh = { value: 10, at: Date.now() - 5_000 };
     const server = deviceServer(reportedOf({ settings: { MinSoc: fresh } }));
-    const screen = await openRemoteSetting();
+    const screen = await openDeviceScreen('remote-setting');
     await until(() => screen.field('Minimum SoC') !== undefined);
     expect(server.bodies('/c/v0/device/setting/get')).toEqual([]);
     screen.unmount();
@@ -180,7 +75,7 @@ describe('remote setting screen (issue 18)', () => {
 
   it('says an offline datalogger is offline, reads nothing by itself, and asks before a command that would wait', async () => {
     const server = deviceServer(reportedOf({ connected: false }));
-    const screen = await openRemoteSetting();
+    const screen = await openDeviceScreen('remote-setting');
     expect(screen.container.textContent).toContain('The datalogger is offline');
     expect(screen.container.textContent).toContain('Commands wait until it connects, for at most an hour');
     screen.click('Read from device');
@@ -194,7 +89,7 @@ describe('remote setting screen (issue 18)', () => {
 
   it('confirms the sampling interval and a restart before sending them, and refuses an interval out of range', async () => {
     const server = deviceServer();
-    const screen = await openRemoteSetting();
+    const screen = await openDeviceScreen('remote-setting');
     expect(screen.field('Sampling interval')?.textContent).toContain('dataloggers start at 300 s');
 
     type(screen.input('Sampling interval'), '30');

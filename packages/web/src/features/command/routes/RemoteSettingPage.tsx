@@ -1,17 +1,13 @@
-import { routeByName, type SchedulePeriod } from '@sunstack/shared';
-import { Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Typography } from 'antd';
+import { type DeviceDetail, type DeviceSettingsReported, routeByName, type SchedulePeriod } from '@sunstack/shared';
+import { Button, Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useDeviceDetail } from '../../../api/deviceDetail.ts';
 import { CommandHistory } from '../../../components/command/CommandHistory.tsx';
-import { ConnectionNotice } from '../../../components/command/ConnectionNotice.tsx';
 import { SettingsCard } from '../../../components/command/SettingsCard.tsx';
 import { useDeviceCommands } from '../../../components/command/useDeviceCommands.ts';
-import { StatusTag } from '../../../components/StatusTag.tsx';
-import { useTab } from '../../../lib/tabs/tabContext.ts';
-import { useTabStore } from '../../../lib/tabs/tabStore.ts';
 import { ConfigurationCard } from '../components/ConfigurationCard.tsx';
-import { DevicePicker } from '../components/DevicePicker.tsx';
+import { DeviceHeader } from '../components/DeviceHeader.tsx';
+import { DeviceScreen } from '../components/DeviceScreen.tsx';
 import { SchedulePeriods } from '../components/SchedulePeriods.tsx';
 
 /**
@@ -21,71 +17,27 @@ import { SchedulePeriods } from '../components/SchedulePeriods.tsx';
  */
 export default function RemoteSettingPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const tab = useTab();
-  const sn = String(tab.query.sn ?? '');
-  const path = routeByName('remote-setting').path;
-  // Another inverter takes this tab's place rather than opening a tab of its own.
-  const pick = (next: string) => {
-    const address = `${path}?sn=${encodeURIComponent(next)}`;
-    useTabStore.getState().replace({ id: address, name: tab.name, title: tab.title, path, query: { sn: next } });
-    navigate(address);
-  };
   return (
-    <Flex vertical gap={16}>
-      <Card variant="borderless">
-        <Flex gap={12} align="center" wrap>
-          <Typography.Text strong>{t('remoteSetting.device')}</Typography.Text>
-          <div style={{ flex: '1 1 240px', minWidth: 0 }}>
-            <DevicePicker value={sn} onChange={pick} />
-          </div>
-        </Flex>
-      </Card>
-      {sn === '' ? <Empty description={t('remoteSetting.chooseDevice')} /> : <RemoteSetting key={sn} sn={sn} />}
-    </Flex>
+    <DeviceScreen route="remote-setting" choose={t('remoteSetting.chooseDevice')}>
+      {({ facts, reported }) => <RemoteSetting facts={facts} device={reported} />}
+    </DeviceScreen>
   );
 }
 
-function RemoteSetting({ sn }: { sn: string }) {
+function RemoteSetting({ facts, device }: { facts: DeviceDetail; device: DeviceSettingsReported }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const detail = useDeviceDetail(sn);
-  const { reported, paging, history, commandOf, onSent } = useDeviceCommands(sn);
-  const device = reported.data;
-
-  if (reported.error || detail.error) return <Result status="404" title={t('monitoring.deviceNotFound')} />;
-  if (!device || !detail.data) return <Skeleton active />;
-  const facts = detail.data;
+  const { sn } = device;
+  const { paging, history, commandOf, onSent } = useDeviceCommands(sn);
   return (
     <Flex vertical gap={16}>
-      <Card
-        title={facts.name || facts.sn}
-        variant="borderless"
-        extra={
-          <StatusTag tone={device.connected ? 'success' : 'error'}>
-            {t(device.connected ? 'remoteSetting.connected' : 'remoteSetting.offline')}
-          </StatusTag>
-        }
-      >
-        <Descriptions
-          size="small"
-          column={{ xs: 1, md: 3 }}
-          items={[
-            {
-              key: 'sn',
-              label: t('device.sn'),
-              children: (
-                <Typography.Link onClick={() => navigate(`${routeByName('inverter-detail').path}?sn=${encodeURIComponent(sn)}`)}>
-                  {sn}
-                </Typography.Link>
-              ),
-            },
-            { key: 'model', label: t('device.model'), children: facts.model || '—' },
-            { key: 'plant', label: t('datalogger.plant'), children: facts.plantName || '—' },
-          ]}
-        />
-        <ConnectionNotice device={device} />
-      </Card>
+      <DeviceHeader facts={facts} device={device}>
+        {device.settings.WorkMode && (
+          <Button style={{ marginTop: 12 }} onClick={() => navigate(`${routeByName('work-model').path}?sn=${encodeURIComponent(sn)}`)}>
+            {t('workMode.open')}
+          </Button>
+        )}
+      </DeviceHeader>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={15}>
           <SettingsCard

@@ -8,24 +8,34 @@ import { useSendCommand } from '../../../api/sendCommand.ts';
 import { ConfirmSend } from '../../../components/command/ConfirmSend.tsx';
 import { type CommandCardProps, LatestCommand } from '../../../components/command/LatestCommand.tsx';
 
+/** A window as edited: its span, power (W) and the SoC it charges to; the SoC floors of its period are kept. */
 interface Window {
   span: [Dayjs, Dayjs] | null;
-  powerKw?: number | null;
-  targetSoc?: number | null;
+  fdPwr?: number | null;
+  maxSoc?: number | null;
+  minSocOnGrid?: number;
+  fdSoc?: number;
 }
 
 const CLOCK = 'HH:mm';
+/** A new window's power (W) when none is given: the work mode screen's default for a force-charge period. */
+const DEFAULT_POWER_W = 3000;
 const toWindow = (period: SchedulePeriod): Window => ({
   span: [dayjs(period.start, CLOCK), dayjs(period.end, CLOCK)],
-  powerKw: period.powerKw,
-  targetSoc: period.targetSoc,
+  fdPwr: period.fdPwr,
+  maxSoc: period.maxSoc,
+  minSocOnGrid: period.minSocOnGrid,
+  fdSoc: period.fdSoc,
 });
-const toPeriod = (window: Window): SchedulePeriod => ({
+/** A window as a schedule period; a new one's SoC floors are the inverter's minimum SoC. */
+const toPeriod = (window: Window, minSoc: number): SchedulePeriod => ({
   start: window.span?.[0].format(CLOCK) ?? '',
   end: window.span?.[1].format(CLOCK) ?? '',
   mode: 'ForceCharge',
-  ...(typeof window.powerKw === 'number' ? { powerKw: window.powerKw } : {}),
-  ...(typeof window.targetSoc === 'number' ? { targetSoc: window.targetSoc } : {}),
+  minSocOnGrid: window.minSocOnGrid ?? minSoc,
+  fdSoc: window.fdSoc ?? minSoc,
+  fdPwr: typeof window.fdPwr === 'number' ? window.fdPwr : DEFAULT_POWER_W,
+  maxSoc: typeof window.maxSoc === 'number' ? window.maxSoc : LIMITS.soc.max,
 });
 
 /**
@@ -60,7 +70,8 @@ export function ForceChargeWindows({ device, latest, onSent }: CommandCardProps)
   async function send() {
     setProblem(undefined);
     const { windows: edited = [] } = await form.validateFields();
-    const SchedulePeriods = [...others, ...edited.map(toPeriod)];
+    const minSoc = (device.settings.MinSoc?.value as number | undefined) ?? LIMITS.soc.min;
+    const SchedulePeriods = [...others, ...edited.map((window) => toPeriod(window, minSoc))];
     const settings = { SchedulePeriods, ...(workMode !== 'TimePeriods' && edited.length > 0 ? { WorkMode: 'TimePeriods' } : {}) };
     const checked = SETTINGS_KINDS.inverter.change.safeParse(settings);
     if (!checked.success) {
@@ -105,10 +116,10 @@ export function ForceChargeWindows({ device, latest, onSent }: CommandCardProps)
                         style={{ width: 170 }}
                       />
                     </Form.Item>
-                    <Form.Item name={[row.name, 'powerKw']} style={{ margin: 0 }}>
-                      <InputNumber step={0.1} suffix="kW" placeholder={t('deviceSettings.windowPower')} style={{ width: 120 }} />
+                    <Form.Item name={[row.name, 'fdPwr']} style={{ margin: 0 }}>
+                      <InputNumber step={100} suffix="W" placeholder={t('deviceSettings.windowPower')} style={{ width: 120 }} />
                     </Form.Item>
-                    <Form.Item name={[row.name, 'targetSoc']} style={{ margin: 0 }}>
+                    <Form.Item name={[row.name, 'maxSoc']} style={{ margin: 0 }}>
                       <InputNumber step={1} suffix="%" placeholder={t('deviceSettings.windowSoc')} style={{ width: 120 }} />
                     </Form.Item>
                     <Button

@@ -26,6 +26,7 @@ export default function DeviceDetailPage() {
   const { detail, now: values, names } = useDeviceScreen(sn);
   const mayViewBatteries = useClientStore((state) => state.menus.includes('device-battery'));
   const mayOperate = useClientStore((state) => state.menus.includes('remote-setting'));
+  const maySetWorkMode = useClientStore((state) => state.menus.includes('work-model'));
   const plantId = detail.data?.type === 'inverter' ? detail.data.plantId : null;
   const batteries = useDeviceList(
     { type: 'battery', plantId: plantId ?? undefined, currentPage: 1, pageSize: 10 },
@@ -43,12 +44,20 @@ export default function DeviceDetailPage() {
       <DeviceFacts
         device={device}
         extra={
-          mayOperate &&
           device.type === 'inverter' &&
           device.writable && (
-            <Button onClick={() => navigate(`${routeByName('remote-setting').path}?sn=${encodeURIComponent(device.sn)}`)}>
-              {t('navBar.remoteSetting')}
-            </Button>
+            <Flex gap={8} wrap>
+              {maySetWorkMode && plantBatteries.length > 0 && (
+                <Button onClick={() => navigate(`${routeByName('work-model').path}?sn=${encodeURIComponent(device.sn)}`)}>
+                  {t('navBar.workModel')}
+                </Button>
+              )}
+              {mayOperate && (
+                <Button onClick={() => navigate(`${routeByName('remote-setting').path}?sn=${encodeURIComponent(device.sn)}`)}>
+                  {t('navBar.remoteSetting')}
+                </Button>
+              )}
+            </Flex>
           )
         }
         more={

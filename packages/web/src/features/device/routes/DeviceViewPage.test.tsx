@@ -162,8 +162,8 @@ describe('battery view: its limits and force-charge windows through its inverter
   it("edits the battery's limits and windows on its inverter, keeping the inverter's other periods", async () => {
     const battery = detailOf({ sn: BATTERY, type: 'battery', name: '', model: 'B-10.4', inverterSn: INVERTER });
     const periods = [
-      { start: '02:00', end: '05:00', mode: 'ForceCharge', powerKw: 3, targetSoc: 90 },
-      { start: '17:00', end: '20:00', mode: 'ForceDischarge', powerKw: 2 },
+      { start: '02:00', end: '05:00', mode: 'ForceCharge', minSocOnGrid: 10, fdSoc: 10, fdPwr: 3000, maxSoc: 90 },
+      { start: '17:00', end: '20:00', mode: 'ForceDischarge', minSocOnGrid: 10, fdSoc: 20, fdPwr: 2000, maxSoc: 100 },
     ];
     const server = deviceServer(
       battery,
