@@ -21,7 +21,8 @@ export const MODE_COLOURS: Record<PeriodMode, string> = {
   ForceDischarge: '#ff9c6e',
 };
 const PRICE_COLOURS: Record<PriceKind, string> = { peak: '#ff7875', valley: '#5cdbd3', flat: '#d9d9d9' };
-const HOURS = [0, 3, 6, 9, 12, 15, 18, 21, 24];
+const HOURS = [0, 6, 12, 18, 24];
+const SELF_USE_GROUND = '#f6ffed';
 
 /** A window's parts within one day, as [start, end) minutes (two when it wraps midnight; equal times are the whole day). */
 function partsOf({ start, end }: { start: string; end: string }): [number, number][] {
@@ -83,12 +84,12 @@ export function DayTimeline({
   const modeName = (mode: PeriodMode) => t(`remoteSetting.workModes.${mode}`);
   const scheduled = workMode === 'TimePeriods';
   const nowLeft = timeZone ? `${(minutesNow(timeZone, now) / DAY) * 100}%` : undefined;
-  const row = (label: string, children: React.ReactNode) => (
+  const row = (label: string, children: React.ReactNode, background?: string) => (
     <Flex gap={8} align="center">
       <Typography.Text type="secondary" style={{ width: 72, flex: 'none', fontSize: 12 }}>
         {label}
       </Typography.Text>
-      <div style={{ ...bar, flex: 1 }}>
+      <div style={{ ...bar, flex: 1, ...(background ? { background } : {}) }}>
         {children}
         {nowLeft && <div aria-hidden style={{ position: 'absolute', insetBlock: 0, left: nowLeft, width: 2, background: '#cf1322' }} />}
       </div>
@@ -122,6 +123,8 @@ export function DayTimeline({
             {t('workMode.allDay', { mode: modeName(workMode as PeriodMode) })}
           </div>
         ),
+        // Between the periods the battery runs self use: a pale self-use ground.
+        scheduled ? SELF_USE_GROUND : undefined,
       )}
       {prices.length > 0 &&
         row(
@@ -157,6 +160,7 @@ export function DayTimeline({
               left: `${(hour / 24) * 100}%`,
               transform: hour === 0 ? undefined : hour === 24 ? 'translateX(-100%)' : 'translateX(-50%)',
               fontSize: 11,
+              whiteSpace: 'nowrap',
             }}
           >
             {`${String(hour).padStart(2, '0')}:00`}

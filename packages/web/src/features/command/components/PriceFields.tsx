@@ -150,6 +150,7 @@ export function PriceFields({
                         </Col>
                       </Row>
                     ))}
+                    <Typography.Text type="secondary">{t('workMode.pricesHint')}</Typography.Text>
                     <Flex gap={8} wrap>
                       <Button
                         disabled={disabled || rows.length >= LIMITS.strategyPeriods.max}

@@ -75,43 +75,38 @@ export function StrategyFields({ form, disabled }: { form: FormInstance; disable
               <fieldset
                 key={row.key}
                 aria-label={t('workMode.periodLabel', { number: index + 1 })}
-                style={{ border: '1px solid #f0f0f0', borderRadius: 6, padding: '8px 12px 0', margin: 0, minWidth: 0 }}
+                style={{ border: '1px solid #f0f0f0', borderRadius: 6, padding: '4px 12px 0', margin: 0, minWidth: 0 }}
               >
-                <Row gutter={8} align="top">
-                  <Col xs={12} sm={6} lg={3}>
+                <Flex justify="space-between" align="center">
+                  <Typography.Text type="secondary">{t('workMode.periodLabel', { number: index + 1 })}</Typography.Text>
+                  <Button type="link" danger disabled={disabled} onClick={() => remove(row.name)} style={{ paddingInline: 0 }}>
+                    {t('workMode.remove')}
+                  </Button>
+                </Flex>
+                <Row gutter={8} align="bottom">
+                  <Col xs={12} sm={6}>
                     <Form.Item name={[row.name, 'start']} label={t('workMode.start')} rules={[zodRule(field.start, t)]}>
                       <Input type="time" />
                     </Form.Item>
                   </Col>
-                  <Col xs={12} sm={6} lg={3}>
+                  <Col xs={12} sm={6}>
                     <Form.Item name={[row.name, 'end']} label={t('workMode.end')} rules={[zodRule(field.end, t)]}>
                       <Input type="time" />
                     </Form.Item>
                   </Col>
-                  <Col xs={24} sm={12} lg={5}>
+                  <Col xs={24} sm={12}>
                     <Form.Item name={[row.name, 'mode']} label={t('workMode.mode')} rules={[zodRule(field.mode, t)]}>
                       <Select options={PERIOD_MODES.map((mode) => ({ value: mode, label: t(`remoteSetting.workModes.${mode}`) }))} />
                     </Form.Item>
                   </Col>
                   {PERIOD_FIELDS.map(({ key, unit, step }) => (
-                    <Col key={key} xs={12} sm={6} lg={3}>
+                    <Col key={key} xs={12} sm={6}>
                       <Form.Item name={[row.name, key]} label={t(`workMode.fields.${key}`)} rules={[zodRule(field[key], t)]}>
                         {/* No min and max: the input would clamp silently; the rule says why instead. */}
                         <InputNumber step={step} suffix={unit} style={{ width: '100%' }} />
                       </Form.Item>
                     </Col>
                   ))}
-                  <Col xs={24} lg={1} style={{ textAlign: 'end' }}>
-                    <Button
-                      type="link"
-                      danger
-                      disabled={disabled}
-                      onClick={() => remove(row.name)}
-                      style={{ paddingInline: 0, marginTop: 4 }}
-                    >
-                      {t('workMode.remove')}
-                    </Button>
-                  </Col>
                 </Row>
               </fieldset>
             ))}

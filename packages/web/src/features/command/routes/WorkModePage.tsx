@@ -108,13 +108,7 @@ function WorkModeOf({ facts, device }: { facts: DeviceDetail; device: DeviceSett
         <Form form={form} layout="vertical" disabled={!controllable} requiredMark={false} initialValues={{ PricePeriods: [] }}>
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={16}>
-              <Card
-                title={t('workMode.title')}
-                variant="borderless"
-                extra={
-                  <Typography.Text type="secondary">{t('remoteSetting.readAt', { when: relativeTime(readAt, now, tag) })}</Typography.Text>
-                }
-              >
+              <Card title={t('workMode.title')} variant="borderless">
                 <Typography.Paragraph type="secondary">
                   {t('workMode.onDevice', {
                     value: settingsText(t, {
@@ -123,6 +117,7 @@ function WorkModeOf({ facts, device }: { facts: DeviceDetail; device: DeviceSett
                       SchedulePeriods: onDevice.SchedulePeriods,
                     }),
                   })}
+                  {` · ${t('remoteSetting.readAt', { when: relativeTime(readAt, now, tag) })}`}
                 </Typography.Paragraph>
                 <StrategyFields form={form} disabled={!controllable} />
                 <div style={{ marginTop: 16 }}>
