@@ -1,5 +1,6 @@
 import { accountCalls } from './account.ts';
 import { alarmCalls } from './alarm.ts';
+import { apiKeyCalls } from './apiKey.ts';
 import { auditCalls } from './audit.ts';
 import type { CallDeclaration } from './call.ts';
 import { commandCalls } from './command.ts';
@@ -22,6 +23,7 @@ import { userCalls } from './user.ts';
 export const ALL_CALLS: readonly CallDeclaration[] = [
   accountCalls,
   alarmCalls,
+  apiKeyCalls,
   auditCalls,
   commandCalls,
   dataloggerCalls,

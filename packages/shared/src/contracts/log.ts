@@ -13,6 +13,7 @@ export const AUDIT_OBJECT_TYPES = [
   'department',
   'permissionGroup',
   'alarm',
+  'apiKey',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
