@@ -1,10 +1,25 @@
 import { hash } from 'node:crypto';
-import { DEFAULT_LANGUAGE, Errno, HEADER, isLanguage, openApiSignaturePayload, SIGNATURE_MAX_SKEW_MS } from '@sunstack/shared';
+import {
+  type ApiQuota,
+  DEFAULT_LANGUAGE,
+  Errno,
+  HEADER,
+  isLanguage,
+  openApiSignaturePayload,
+  SIGNATURE_MAX_SKEW_MS,
+} from '@sunstack/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import type { ApiKeyService, QuotaAnswer } from '../apiKey/service.ts';
 
 const SECONDS_PER_DAY = 86_400;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The account's quota as this call's count left it (user/getAccessCount answers it). */
+    apiQuota?: ApiQuota;
+  }
+}
 
 /** Node gives header names in lower case, whatever case the client sent (foxesscloud sends `Token`, foxess-ha `token`). */
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -46,6 +61,7 @@ export function openApiAuthentication(apiKeys: ApiKeyService, now: () => number)
     const quota = await apiKeys.takeCall(session.accountId);
     rateLimitHeaders(reply, quota, apiKeys.callsPerSecond);
     if (!quota.taken) throw new AppError(Errno.tooFrequent);
+    request.apiQuota = quota.quota;
     const path = request.url.split('?', 1)[0] as string;
     if (hash('md5', openApiSignaturePayload(path, token, timestamp)) !== signature) throw new AppError(Errno.headersMissing);
     const sentAt = Number(timestamp);

@@ -32,7 +32,6 @@ export function openApiModule(
     monitoring: deps.monitoring,
     commands: deps.commands,
     states: deps.states,
-    quotaOf: deps.apiKeys.quotaOf,
     now,
     commandWaitMs: config.openApiCommandWaitMs,
   });

@@ -1,6 +1,7 @@
-import { type CallDeclaration, openApiCalls, schemaNamed } from '@sunstack/shared';
+import { type ApiQuota, type CallDeclaration, Errno, openApiCalls, schemaNamed } from '@sunstack/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientInfo } from '../../core/caller.ts';
+import { AppError } from '../../http/errors.ts';
 import { sessionOf } from '../../http/requestContext.ts';
 import { success } from './envelope.ts';
 import type { OpenApiService } from './service.ts';
@@ -20,6 +21,12 @@ function openRoute(app: FastifyInstance, call: CallDeclaration, handler: Handler
     },
     handler: async (request) => success(await handler(call.method === 'GET' ? request.query : request.body, request)),
   });
+}
+
+/** The quota the authentication took this call from (it always does before a handler runs). */
+function quotaOf(request: FastifyRequest): ApiQuota {
+  if (!request.apiQuota) throw new AppError(Errno.tooFrequent);
+  return request.apiQuota;
 }
 
 export function openApiRoutes(app: FastifyInstance, api: OpenApiService) {
@@ -53,5 +60,5 @@ export function openApiRoutes(app: FastifyInstance, api: OpenApiService) {
   openRoute(app, c.schedulerEnableV1, (body, request) => api.setScheduler(...caller(request), body.deviceSN, body.groups));
   openRoute(app, c.schedulerGetV3, (body, request) => api.scheduler(...caller(request), body.deviceSN, 'v3'));
   openRoute(app, c.schedulerEnableV3, (body, request) => api.setScheduler(...caller(request), body.deviceSN, body.groups));
-  openRoute(app, c.accessCount, (_input, request) => api.accessCount(sessionOf(request)));
+  openRoute(app, c.accessCount, (_input, request) => api.accessCount(quotaOf(request)));
 }

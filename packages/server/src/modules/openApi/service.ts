@@ -92,13 +92,11 @@ export function createOpenApiService(deps: {
   monitoring: MonitoringService;
   commands: CommandService;
   states: CommandStates;
-  /** The account's quota and its calls today (this call counted). */
-  quotaOf: (accountId: number) => Promise<ApiQuota>;
   now: () => number;
   /** How long a write waits for the device's answer. */
   commandWaitMs: number;
 }) {
-  const { plants, devices, dataloggers, openApi, monitoring, commands, states, quotaOf, now, commandWaitMs } = deps;
+  const { plants, devices, dataloggers, openApi, monitoring, commands, states, now, commandWaitMs } = deps;
 
   /**
    * Sends a command and waits for the device's answer (told by the command's state changes, read
@@ -432,9 +430,8 @@ export function createOpenApiService(deps: {
       return { enable: schedulerEnabled(settings) ? 1 : 0, maxGroupCount: MAX_GROUP_COUNT, groups, properties: SCHEDULER_PROPERTIES };
     },
 
-    /** FoxESS types both as strings. */
-    async accessCount(session: Session) {
-      const { callsPerDay, remainingToday } = await quotaOf(session.accountId);
+    /** The account's quota as this call's count left it; FoxESS types both as strings. */
+    accessCount({ callsPerDay, remainingToday }: ApiQuota) {
       return { total: String(callsPerDay), remaining: String(remainingToday) };
     },
 
