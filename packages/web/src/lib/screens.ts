@@ -48,6 +48,7 @@ export const SCREEN_NAMES = [
   'agent',
   'group-management',
   'invitation',
+  'api-key',
   'alarm',
   'integrator-alarm',
   'fault-record',
