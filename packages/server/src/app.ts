@@ -23,6 +23,7 @@ import { compileSerializer } from './http/serializer.ts';
 import { validateInput } from './http/validator.ts';
 import { accountModule } from './modules/account/module.ts';
 import { alarmModule } from './modules/alarm/module.ts';
+import { apiKeyModule } from './modules/apiKey/module.ts';
 import { auditModule } from './modules/audit/module.ts';
 import type { DispatchOptions } from './modules/command/dispatcher.ts';
 import { commandModule } from './modules/command/module.ts';
@@ -38,6 +39,7 @@ import type { MailService } from './modules/mail/service.ts';
 import { metaModule } from './modules/meta/module.ts';
 import { monitoringModule } from './modules/monitoring/module.ts';
 import { notificationModule } from './modules/notification/module.ts';
+import { openApiModule } from './modules/openApi/module.ts';
 import { organisationModule } from './modules/organisation/module.ts';
 import { plantModule } from './modules/plant/module.ts';
 import { plantMapModule } from './modules/plantMap/module.ts';
@@ -101,7 +103,7 @@ export interface ApiRoute {
   querystring?: ZodType;
 }
 
-const API_PREFIXES = ['/c/', '/api/'];
+const API_PREFIXES = ['/c/', '/api/', '/op/'];
 
 /** Builds the HTTP application and its services; starts nothing. */
 export async function buildApp({ config, database, now = Date.now, httpTimeouts = HTTP_TIMEOUTS }: AppOptions): Promise<App> {
@@ -179,11 +181,16 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
   const { plantRepo, namedAccount, ...plantParts } = plantModule(platform, { audit, labels });
   // The rollup job tells the live views (monitoring) which plants' figures changed.
   const { telemetry, rollups, ...telemetryParts } = telemetryModule(platform, { onRolledUp: (plantIds) => live.notify(plantIds) });
-  const { live, ...monitoringParts } = await monitoringModule(platform, { telemetry, plantRepo });
+  const { live, monitoring, ...monitoringParts } = await monitoringModule(platform, { telemetry, plantRepo });
   const { templates, ...templateParts } = templateModule(platform, { audit });
   const { groupRepo, ...groupParts } = groupModule(platform, { audit });
-  const { fromDevices, runDispatcher, ...commandParts } = await commandModule(platform, { audit, templates, groups: groupRepo });
+  const { fromDevices, runDispatcher, commands, states, ...commandParts } = await commandModule(platform, {
+    audit,
+    templates,
+    groups: groupRepo,
+  });
   const { ingest, ...ingestParts } = ingestModule(platform, { telemetry, commands: fromDevices });
+  const { apiKeys, ...apiKeyParts } = apiKeyModule(platform, { audit });
   const modules: ModuleParts[] = [
     metaModule(),
     mailParts,
@@ -196,6 +203,8 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     plantParts,
     deviceModule(platform, { audit, plantRepo, namedAccount }),
     commandParts,
+    apiKeyParts,
+    openApiModule(platform, { apiKeys, monitoring, commands, states, plantRepo }),
     alarmModule(platform, { audit, plantRepo }),
     notificationModule(platform),
     organisationModule(platform, { audit, sessions }),

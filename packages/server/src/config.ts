@@ -62,6 +62,10 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: z.stringbool().default(false),
   /** The bearer token Prometheus scrapes /metrics with; without it /metrics is not served. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** How long an Open API write waits for the device's answer before it answers 41982. */
+  OPEN_API_COMMAND_WAIT_MS: z.coerce.number().int().min(100).max(50_000).default(20_000),
+  /** Open API calls an account may make in one second, whatever its daily quota (FoxESS answers bursts with 40400 too). */
+  OPEN_API_CALLS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(10),
 });
 
 /** Variables that need one another. */
@@ -92,6 +96,10 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** METRICS_TOKEN: /metrics answers only `Authorization: Bearer <it>`, and nobody without it. */
   metricsToken: string | undefined;
+  /** OPEN_API_COMMAND_WAIT_MS: an Open API write's bounded wait for the device's answer. */
+  openApiCommandWaitMs: number;
+  /** OPEN_API_CALLS_PER_SECOND: an account's Open API calls in one second. */
+  openApiCallsPerSecond: number;
   /** Demo accounts and the simulated fleet exist only on the embedded database, never on DATABASE_URL. */
   demo: boolean;
 }
@@ -134,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     metricsToken: e.METRICS_TOKEN,
+    openApiCommandWaitMs: e.OPEN_API_COMMAND_WAIT_MS,
+    openApiCallsPerSecond: e.OPEN_API_CALLS_PER_SECOND,
     demo: e.DATABASE_URL === undefined,
   };
 }

@@ -160,6 +160,8 @@ export const APP_ROUTES: readonly RouteDef[] = [
   { path: '/bus/distributor', name: 'distributor', title: 'distributor', access: [M] },
   // Agents of a branch: a distributor manages its own, administrators all (spec section 3, "Distributor").
   { path: '/bus/agent', name: 'agent', title: 'agent', access: [D, M] },
+  // API management (spec section 3, "API credentials"; issue 19): Open API keys of every role that has devices.
+  { path: '/user/apiKey', name: 'api-key', title: 'apiKey', access: [U, I, A, D, X, M] },
   // Invitations to join a branch (issue 3, "Joining by organisation code (sign-up) or invitation").
   { path: '/bus/invitation', name: 'invitation', title: 'invitation', access: [A, D, M] },
   // Device lists per kind beside the spec's inverter and battery lists (spec section 3, "Device"; "meter management").

@@ -25,3 +25,15 @@ export const HEADER = {
   signature: 'signature',
   platform: 'platform',
 } as const;
+
+/**
+ * The Open API's signature (FoxESS Cloud's): lowercase hex md5 of path, API key and timestamp joined
+ * by the same four literal characters `\r\n`; no language. Headers `token`, `timestamp`, `signature`.
+ */
+export function openApiSignaturePayload(path: string, token: string, timestamp: string): string {
+  return [path, token, timestamp].join(SIGNATURE_SEPARATOR);
+}
+
+export function computeOpenApiSignature(path: string, token: string, timestamp: string): string {
+  return md5(openApiSignaturePayload(path, token, timestamp));
+}

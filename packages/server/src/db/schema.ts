@@ -82,6 +82,25 @@ export const account = pgTable('account', {
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
+export const apiKey = pgTable('api_key', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  accountId: id('account_id').notNull(),
+  name: text('name').notNull(),
+  keyHash: bytea('key_hash').notNull().unique(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  lastUsedAt: at('last_used_at'),
+  revokedAt: at('revoked_at'),
+});
+
+export const apiUsage = pgTable('api_usage', {
+  accountId: id('account_id').primaryKey(),
+  dailyQuota: integer('daily_quota').notNull().default(1440),
+  day: date('day', { mode: 'string' }).notNull(),
+  dayCalls: integer('day_calls').notNull().default(0),
+  second: bigint('second', { mode: 'number' }).notNull().default(0),
+  secondCalls: integer('second_calls').notNull().default(0),
+});
+
 export const session = pgTable('session', {
   tokenHash: bytea('token_hash').primaryKey(),
   accountId: id('account_id').notNull(),

@@ -29,7 +29,7 @@ const ADMINISTRATOR = 255;
 /** Who calls: public calls without a session and as an administrator; the others as the administrator where it may, else a role the call admits. */
 function callersOf(route: ApiRoute): { name: string; token: string }[] {
   const admin = { name: 'administrator', token: tokens.get(ADMINISTRATOR) as string };
-  if (route.access === 'public') return [{ name: 'nobody', token: '' }, admin];
+  if (route.access === 'public' || route.access === 'unsigned') return [{ name: 'nobody', token: '' }, admin];
   if (route.access === 'signedIn' || route.access.includes(ADMINISTRATOR)) return [admin];
   const role = route.access[0] as number;
   return [{ name: `role ${role}`, token: tokens.get(role) as string }];

@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PATH = '/c/v0/errors/message';
+const PATH = '/c/v1/map/countries';
+const UNSIGNED = '/c/v0/errors/message';
 
 describe('signed request headers (spec section 7)', () => {
   it('accepts a correctly signed call with an empty token', async () => {
@@ -29,7 +30,7 @@ describe('signed request headers (spec section 7)', () => {
   });
 
   it('rejects a signature made for another path, language or token', async () => {
-    const other = signedHeaders('/c/v1/map/countries', '', 'en');
+    const other = signedHeaders('/c/v0/user/login', '', 'en');
     expect((await t.call('GET', PATH, undefined, { headers: other })).body.errno).toBe(Errno.signatureInvalid);
     const headers = { ...signedHeaders(PATH, '', 'de'), lang: 'en' };
     expect((await t.call('GET', PATH, undefined, { headers })).body.errno).toBe(Errno.signatureInvalid);
@@ -57,6 +58,13 @@ describe('signed request headers (spec section 7)', () => {
     const response = await t.app.http.inject({ method: 'GET', url: PATH, headers: { lang: 'en' } });
     expect(response.headers['content-type']).toContain('application/json');
     expect(response.json().errno).toBe(Errno.headersMissing);
+  });
+
+  it('answers the errno messages without any header, as Open API clients ask for them (an empty token, no signature)', async () => {
+    const bare = await t.app.http.inject({ method: 'GET', url: UNSIGNED });
+    expect(bare.json().errno).toBe(0);
+    const emptyToken = await t.app.http.inject({ method: 'GET', url: UNSIGNED, headers: { token: '', lang: 'en' } });
+    expect(emptyToken.json().result.messages.en[String(Errno.wrongDevice)]).toBeTruthy();
   });
 
   it('answers an unknown API path with HTTP 404', async () => {

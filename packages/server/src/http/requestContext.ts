@@ -17,7 +17,7 @@ import { AppError } from './errors.ts';
  * Who may call a route: anyone with a valid signature, any signed-in account, or the access
  * codes of the screen the call serves (taken from the shared route table).
  */
-export type RouteAccess = 'public' | 'signedIn' | readonly AccessCode[];
+export type RouteAccess = 'unsigned' | 'public' | 'signedIn' | readonly AccessCode[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,6 +48,7 @@ export function registerRequestContext(app: FastifyInstance, sessions: Authentic
     if (access === undefined) return; // not an API call (static files, docs)
     const lang = header(request, HEADER.lang);
     request.lang = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+    if (access === 'unsigned') return;
     if (REQUIRED_HEADERS.some((name) => header(request, name) === undefined)) throw new AppError(Errno.headersMissing);
     const token = header(request, HEADER.token) ?? '';
     const timestamp = header(request, HEADER.timestamp) as string;

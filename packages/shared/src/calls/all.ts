@@ -1,5 +1,6 @@
 import { accountCalls } from './account.ts';
 import { alarmCalls } from './alarm.ts';
+import { apiKeyCalls } from './apiKey.ts';
 import { auditCalls } from './audit.ts';
 import { batchCalls } from './batch.ts';
 import type { CallDeclaration } from './call.ts';
@@ -24,6 +25,7 @@ import { userCalls } from './user.ts';
 export const ALL_CALLS: readonly CallDeclaration[] = [
   accountCalls,
   alarmCalls,
+  apiKeyCalls,
   auditCalls,
   batchCalls,
   commandCalls,

@@ -3,10 +3,12 @@ import type { AccessCode } from '../access.ts';
 import type { SchemaName, SchemaOf } from './schemas.ts';
 
 /**
- * Who may make a call: anyone with a valid signature, any signed-in account, or the accounts whose
- * access code is listed. A caller that is not a screen (an API key, a job) holds the same codes.
+ * Who may make a call: anyone without any header (`unsigned`: the errno messages, which Open API
+ * clients fetch unsigned before anything else), anyone with a valid signature, any signed-in account,
+ * or the accounts whose access code is listed. A caller that is not a screen (an API key, a job)
+ * holds the same codes.
  */
-export type CallAccess = 'public' | 'signedIn' | readonly AccessCode[];
+export type CallAccess = 'unsigned' | 'public' | 'signedIn' | readonly AccessCode[];
 
 /**
  * One API call, declared once (issue 15): the server registers its route from this (path, access,

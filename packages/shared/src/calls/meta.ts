@@ -5,7 +5,8 @@ export const metaCalls = {
   errorMessages: defineCall({
     method: 'GET',
     path: '/c/v0/errors/message',
-    access: 'public',
+    // FoxESS's clients call it with an empty token and no signature (foxesscloud's get_messages).
+    access: 'unsigned',
     answer: 'errorsMessageResult',
     tag: 'meta',
     summary: 'Error messages by language, then errno',

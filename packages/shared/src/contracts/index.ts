@@ -1,6 +1,7 @@
 /** Every contract (zod schemas of the calls): what call declarations name (calls/schemas.ts). */
 export * from './accountLog.ts';
 export * from './alarm.ts';
+export * from './apiKey.ts';
 export * from './batch.ts';
 export * from './command.ts';
 export * from './common.ts';
@@ -13,6 +14,7 @@ export * from './invitation.ts';
 export * from './log.ts';
 export * from './meta.ts';
 export * from './notification.ts';
+export * from './openApi.ts';
 export * from './organisation.ts';
 export * from './plant.ts';
 export * from './plantMap.ts';

@@ -15,6 +15,7 @@ export const AUDIT_OBJECT_TYPES = [
   'alarm',
   'template',
   'batch',
+  'apiKey',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

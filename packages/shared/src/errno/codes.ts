@@ -11,10 +11,14 @@ export const Errno = {
   bodyInvalid: 40257,
   signatureInvalid: 40258,
   timestampOutOfRange: 40259,
+  /** API family (Open API): the device SN is wrong, or outside the key's scope (the same answer). */
+  wrongDevice: 40261,
   noPermission: 40300,
   /** API family: too many requests (sign-in throttling, code resend). */
   tooFrequent: 40400,
   notFound: 40404,
+  /** API family (Open API): a read the device had to answer failed or timed out. */
+  queryFailed: 41200,
   /** API family: unknown user or wrong password (deliberately the same answer). */
   wrongCredentials: 41807,
   /** API family. */
@@ -90,6 +94,16 @@ export const Errno = {
   webhookUrlRefused: 41970,
   /** A command already sent to its device (or finished) cannot be cancelled. */
   commandNotCancellable: 41980,
+  /** Open API: the device answered a write with failure (or the command expired). */
+  commandFailed: 41981,
+  /** Open API: the device did not answer a write within the bounded wait; a command not sent yet is withdrawn. */
+  commandTimedOut: 41982,
+  /** An account holds at most API_KEYS_MAX API keys. */
+  apiKeyLimitReached: 41983,
+  /** API family (Open API scheduler): periods overlap. */
+  schedulePeriodsOverlap: 42023,
+  /** API family (Open API): settings, SoC and force-charge times are locked while a schedule is enabled. */
+  settingsLockedBySchedule: 44096,
   internal: 50000,
   /** The external device broker (MQTT_URL) did not answer: a datalogger's access could not be changed there. */
   brokerUnavailable: 50300,

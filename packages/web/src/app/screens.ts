@@ -55,6 +55,7 @@ const SCREENS: Record<ScreenName, ComponentType> = {
   agent: lazyScreen(() => import('../features/distributor/routes/AgentPage.tsx')),
   'group-management': lazyScreen(() => import('../features/group/routes/GroupPage.tsx')),
   invitation: lazyScreen(() => import('../features/invitation/routes/InvitationPage.tsx')),
+  'api-key': lazyScreen(() => import('../features/apiKey/routes/ApiKeyPage.tsx')),
   alarm: lazyScreen(() => import('../features/alarm/routes/AlarmPage.tsx')),
   'integrator-alarm': lazyScreen(() => import('../features/alarm/routes/AlarmPage.tsx')),
   'fault-record': lazyScreen(() => import('../features/alarm/routes/FaultRecordPage.tsx')),

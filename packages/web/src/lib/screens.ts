@@ -51,6 +51,7 @@ export const SCREEN_NAMES = [
   'agent',
   'group-management',
   'invitation',
+  'api-key',
   'alarm',
   'integrator-alarm',
   'fault-record',

@@ -72,6 +72,7 @@ beforeAll(async () => {
   ids.permissionGroup = (await call('/c/v0/permissionGroup/create', { name: 'Atomic switches', permissions: ['site.edit'] })).id;
   ids.invitation = (await call('/c/v0/invitation/create', { email: 'invited@example.test', accountType: Access.endUser })).id;
   await call('/c/v0/device/grant', { integrator: integrator.username, sns: [plant.devices[1]?.sn] }, endUser.token);
+  ids.apiKey = (await call('/c/v0/apikey/create', { name: 'Atomic key' })).id;
 
   // From here on every audit entry fails, as the lone surrogate of the review did.
   await t.database.execute(`
@@ -120,6 +121,9 @@ describe('a change and its audit entry commit together', () => {
       ['/c/v0/device/config/set', { sn: plant.devices[0]?.sn, intervalSec: 600 }],
       ['/c/v0/device/reboot', { sn: plant.devices[0]?.sn }],
       ['/c/v0/module/unbind', { sn: plant.dataloggerSn }],
+      ['/c/v0/apikey/create', { name: 'Second key' }],
+      ['/c/v0/apikey/delete', { id: ids.apiKey }],
+      ['/c/v0/apikey/quota/set', { accountId: endUser.id, callsPerDay: 10 }],
     ];
     for (const [path, body, token = admin.token] of calls) {
       const before = await databaseDigest();

@@ -28,6 +28,9 @@ export async function commandModule(
   let dispatcher: ReturnType<typeof createCommandDispatcher> | undefined;
   return {
     routes: (http) => commandRoutes(http, service, batches, states),
+    /** The commands and their state changes, for callers that wait for a device's answer (the Open API). */
+    commands: service,
+    states,
     /** What the ingest tells the commands: a device's reply (false: no open command of that datalogger has its id), a datalogger online. */
     fromDevices: {
       reply: (dataloggerSn: string, reply: ReplyPayload) => service.reply(dataloggerSn, reply),

@@ -16,5 +16,5 @@ export async function monitoringModule({ db, database, now, onClose }: Platform,
     plants: deps.plantRepo,
     now,
   });
-  return { live, routes: (http) => monitoringRoutes(http, monitoring, live) } satisfies ModuleParts & Record<string, unknown>;
+  return { live, monitoring, routes: (http) => monitoringRoutes(http, monitoring, live) } satisfies ModuleParts & Record<string, unknown>;
 }

@@ -130,7 +130,7 @@ export function createMonitoringService(deps: {
         devices: devices.map((d) => {
           const row = latest.get(d.id);
           const vars = Object.fromEntries(Object.entries(row?.vars ?? {}).filter(([name]) => !wanted || wanted.has(name)));
-          return { sn: d.sn, ts: row ? Number(row.ts) : null, vars };
+          return { sn: d.sn, ts: row ? Number(row.ts) : null, vars, timeZone: d.timeZone ?? 'UTC' };
         }),
       };
     },

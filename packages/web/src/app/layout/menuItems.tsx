@@ -11,6 +11,7 @@ import {
   DatabaseOutlined,
   FileTextOutlined,
   HomeOutlined,
+  KeyOutlined,
   MailOutlined,
   SafetyOutlined,
   TeamOutlined,
@@ -46,6 +47,7 @@ const ICONS: Record<string, ReactNode> = {
   distributor: <ClusterOutlined />,
   agent: <ApartmentOutlined />,
   invitation: <MailOutlined />,
+  'api-key': <KeyOutlined />,
 };
 
 type MenuItem = Required<MenuProps>['items'][number];
