@@ -61,7 +61,8 @@ describe('plants and devices of an end user (issue 3)', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await visible(page.getByText('The charging pile was saved.'));
     await page.goto('/bus/device/evCharger');
-    await visible(page.getByText('Garage charger'));
+    // In the list (the pile's edit tab, kept across the reload, is named after it too).
+    await visible(page.getByRole('table').getByText('Garage charger'));
     await snap(page, 'devices-pile-named');
   });
 

@@ -49,12 +49,21 @@ export function TabBar() {
   const list = useRef<HTMLUListElement>(null);
   const outOfView = useTabsOutOfView(list, tabs);
   const overflowing = outOfView.length > 0;
-  // The tab in front is always in view: opened at the end of a long strip, chosen from the menu, or
-  // pushed out when the menu's button appears and narrows the strip.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the tab in front or the strip's width changes
+  // The tab in front is always in view: opened at the end of a long strip, chosen from the menu,
+  // pushed out when the menu's button appears and narrows the strip, or grown by its loading sign
+  // after it was scrolled to (its size and the strip's are watched).
   useEffect(() => {
-    list.current?.querySelector(`[data-tab-id="${CSS.escape(activeId)}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [activeId, overflowing]);
+    const strip = list.current;
+    const item = strip?.querySelector(`[data-tab-id="${CSS.escape(activeId)}"]`);
+    if (!strip || !item) return;
+    const show = () => item.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    show();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(show);
+    observer.observe(item);
+    observer.observe(strip);
+    return () => observer.disconnect();
+  }, [activeId]);
   if (!tabView) return null;
   const { closeScope, refresh, select } = useTabStore.getState();
 
