@@ -1,13 +1,10 @@
 import { Access, Errno, offsetAt } from '@sunstack/shared';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.ts';
 import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 import { startOfLocalDate } from '../telemetry/calendar.ts';
 import { createTelemetryRepo, type DeviceSample } from '../telemetry/repo.ts';
 import { createRollupJob } from '../telemetry/rollups.ts';
-import { createMonitoringRepo } from './repo.ts';
 import { downsample } from './service.ts';
 
 let t: TestApp;
@@ -88,25 +85,6 @@ describe('monitoring calls', () => {
     expect(narrow.result.series[0].data.length).toBeLessThanOrEqual(100);
     const tooLong = await post('/c/v0/device/history/query', { ...twoDays, end: DST_DAY_START + 400 * 86_400_000 }, admin);
     expect(tooLong.errno).toBe(Errno.bodyInvalid);
-  });
-
-  it("answers hourly history alike whether or not the rollup job has folded the hours' variables yet", async () => {
-    const sn = plant.devices[0]?.sn as string;
-    const scope = { accountId: admin.id, access: Access.admin, organisationPath: '' };
-    const hourly = (db: Db) =>
-      createMonitoringRepo(db).deviceHistory(scope, sn, '1h', DST_DAY_START, DST_DAY_START + 2 * 86_400_000, ['pvPower', 'loadsPower']);
-    const folded = await hourly(t.database.db);
-    expect(folded?.length).toBe(48);
-    // The hours as a round leaves them (migration 0027): energy current, variables not folded. In a
-    // transaction rolled back afterwards, so the app's own rollup job never folds them meanwhile.
-    const rollback = new Error('rollback');
-    await expect(
-      t.database.db.transaction(async (tx) => {
-        await tx.execute(sql`update rollup_interval set sums = null, counts = null where subject_kind = 'device' and grain = '1h'`);
-        expect(await hourly(tx)).toEqual(folded);
-        throw rollback;
-      }),
-    ).rejects.toBe(rollback);
   });
 
   it('shows the power flow now and the latest values', async () => {

@@ -155,21 +155,13 @@ export function createMonitoringRepo(db: Db) {
           : // A rollup row's average: its sum over its count, which is the row's samples unless `counts` names it.
             sql`(sums ->> ${name})::float8 / nullif(coalesce((counts ->> ${name})::float8, nullif(samples, 0), 1), 0) as ${sql.raw(`v${i}`)}`,
       );
-      // An hour whose variables the rollup job has not folded yet (migration 0027: the hour in progress,
-      // or one a late sample changed) is folded here from its 5-minute rows.
-      const foldedHours = sql`select h.start, h.samples, coalesce(h.sums, f.v -> 'sums') as sums, coalesce(h.counts, f.v -> 'counts') as counts
-        from rollup_interval h left join lateral (
-          select rollup_combine(array_agg(p.sums), array_agg(p.counts), array_agg(p.samples), array_agg(1)) as v from rollup_interval p
-          where h.sums is null and p.subject_kind = 'device' and p.subject_id = h.subject_id and p.grain = '5m'
-            and p.start >= h.start and p.start < h.start + interval '1 hour'
-        ) f on true
-        where h.subject_kind = 'device' and h.subject_id = s.id and h.grain = '1h'`;
       const source =
         grain === 'raw'
           ? sql`select ${epochMs('ts')} as ts, ${sql.join(values, sql`, `)} from telemetry
               where device_id = s.id and ts >= to_timestamp(${from} / 1000.0) and ts < to_timestamp(${to} / 1000.0)`
-          : sql`select ${epochMs('start')} as ts, ${sql.join(values, sql`, `)} from (${grain === '1h' ? foldedHours : sql`select start, samples, sums, counts from rollup_interval where subject_kind = 'device' and subject_id = s.id and grain = '5m'`}
-                and start >= to_timestamp(${from} / 1000.0) and start < to_timestamp(${to} / 1000.0)) rows`;
+          : sql`select ${epochMs('start')} as ts, ${sql.join(values, sql`, `)} from rollup_interval
+              where subject_kind = 'device' and subject_id = s.id and grain = ${grain}
+                and start >= to_timestamp(${from} / 1000.0) and start < to_timestamp(${to} / 1000.0)`;
       const rows = await selectNamed<{ ts: number | null } & Record<string, unknown>>(
         db,
         sql`select x.* from (select ${device.id} as id from ${device} where ${device.sn} = ${sn} and ${deviceVisible(db, scope)}) s

@@ -24,7 +24,7 @@ export function telemetryModule(
   const rollupJob = createRollupJob(db, database.kind);
   const rollupLoop = createJobLoop(
     async () => {
-      const { more, plantIds } = await rollupJob.pass();
+      const { more, plantIds } = await rollupJob.round();
       if (plantIds.length > 0) await deps.onRolledUp(plantIds);
       return more;
     },
