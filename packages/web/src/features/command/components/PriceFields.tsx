@@ -17,6 +17,7 @@ import { Button, Col, Flex, Form, type FormInstance, Input, InputNumber, message
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSchemaIssues, zodRule } from '../../../lib/forms.ts';
+import { ClockSpanFields } from './ClockSpanFields.tsx';
 
 /** Prices as typed: numbers separated by commas, semicolons, spaces or lines ("0,12" is not a decimal here: use a point). */
 export const parsePrices = (text: string) =>
@@ -116,16 +117,7 @@ export function PriceFields({
                   <Flex vertical gap={4}>
                     {rows.map((row, index) => (
                       <Row key={row.key} gutter={8} role="group" aria-label={t('workMode.priceLabel', { number: index + 1 })}>
-                        <Col xs={12} sm={6}>
-                          <Form.Item name={[row.name, 'start']} label={t('workMode.start')} rules={[zodRule(field.start, t)]}>
-                            <Input type="time" />
-                          </Form.Item>
-                        </Col>
-                        <Col xs={12} sm={6}>
-                          <Form.Item name={[row.name, 'end']} label={t('workMode.end')} rules={[zodRule(field.end, t)]}>
-                            <Input type="time" />
-                          </Form.Item>
-                        </Col>
+                        <ClockSpanFields name={row.name} start={field.start} end={field.end} />
                         <Col xs={12} sm={6}>
                           <Form.Item name={[row.name, 'kind']} label={t('workMode.priceKind')} rules={[zodRule(field.kind, t)]}>
                             <Select options={PRICE_KINDS.map((kind) => ({ value: kind, label: t(`workMode.priceKinds.${kind}`) }))} />

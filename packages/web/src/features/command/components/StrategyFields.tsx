@@ -8,10 +8,11 @@ import {
   strategy,
   WORK_MODES,
 } from '@sunstack/shared';
-import { Button, Col, Flex, Form, type FormInstance, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { Button, Col, Flex, Form, type FormInstance, InputNumber, Row, Select, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { showSchemaIssues, zodRule } from '../../../lib/forms.ts';
+import { ClockSpanFields } from './ClockSpanFields.tsx';
 
 /** A new period: two hours from the end of the last one, force charge at 3 kW up to full, the SoC floors at the minimum. */
 export function newPeriod(periods: SchedulePeriod[], minSoc: number): SchedulePeriod {
@@ -84,16 +85,7 @@ export function StrategyFields({ form, disabled }: { form: FormInstance; disable
                   </Button>
                 </Flex>
                 <Row gutter={8} align="bottom">
-                  <Col xs={12} sm={6}>
-                    <Form.Item name={[row.name, 'start']} label={t('workMode.start')} rules={[zodRule(field.start, t)]}>
-                      <Input type="time" />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={12} sm={6}>
-                    <Form.Item name={[row.name, 'end']} label={t('workMode.end')} rules={[zodRule(field.end, t)]}>
-                      <Input type="time" />
-                    </Form.Item>
-                  </Col>
+                  <ClockSpanFields name={row.name} start={field.start} end={field.end} />
                   <Col xs={24} sm={12}>
                     <Form.Item name={[row.name, 'mode']} label={t('workMode.mode')} rules={[zodRule(field.mode, t)]}>
                       <Select options={PERIOD_MODES.map((mode) => ({ value: mode, label: t(`remoteSetting.workModes.${mode}`) }))} />
