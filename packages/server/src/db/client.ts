@@ -150,10 +150,12 @@ function sharedListener(connect: () => Promise<pg.PoolClient>) {
         own.delete(handler);
         if (own.size > 0 || handlers.get(channel) !== own) return;
         handlers.delete(channel);
+        // A connection already gone has no LISTEN left to end; no handler hears the channel any more either way.
         await connected.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
       };
     },
     async close() {
+      // A listener that never connected has nothing to release (its error reached the first LISTEN).
       const connected = await client?.catch(() => undefined);
       connected?.release();
     },
