@@ -12,6 +12,7 @@ import type { ZodType } from 'zod';
 import type { Config } from './config.ts';
 import { createAttemptLimiter } from './core/attempts.ts';
 import { createBackgroundWork } from './core/background.ts';
+import { diskFileStore } from './core/fileStore.ts';
 import type { ModuleParts, Platform } from './core/module.ts';
 import type { Database } from './db/client.ts';
 import { serializeError } from './db/errorLog.ts';
@@ -166,6 +167,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     transaction: unitOfWork.transaction,
     attempts: createAttemptLimiter(unitOfWork.db, now),
     background,
+    files: diskFileStore(join(config.dataDir, 'files')),
     now,
     log: http.log,
     onClose: (hook) => http.addHook('onClose', async () => void (await hook())),

@@ -4,11 +4,12 @@ import type { Database, Db } from '../db/client.ts';
 import type { Transaction, UnitOfWork } from '../db/unitOfWork.ts';
 import type { AttemptLimiter } from './attempts.ts';
 import type { BackgroundWork } from './background.ts';
+import type { FileStore } from './fileStore.ts';
 
 /**
  * What every module is built on: the configuration, the database (queries through the unit of
- * work, LISTEN through `database`), the clock, the log, attempt limits, background work, and a
- * way to be told when the app closes.
+ * work, LISTEN through `database`), the clock, the log, attempt limits, background work, stored files'
+ * bytes, and a way to be told when the app closes.
  */
 export interface Platform {
   config: Config;
@@ -18,6 +19,7 @@ export interface Platform {
   transaction: Transaction;
   attempts: AttemptLimiter;
   background: BackgroundWork;
+  files: FileStore;
   now: () => number;
   log: FastifyBaseLogger;
   onClose(hook: () => Promise<unknown> | unknown): void;

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type AccessCode, computeSignature, type Language } from '@sunstack/shared';
 import ExcelJS from 'exceljs';
 import { type App, buildApp } from '../app.ts';
@@ -70,7 +73,15 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp
   const mail = await startMailCapture();
   const clock = { offsetMs: 0 };
   const now = () => Date.now() + clock.offsetMs;
-  const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${mail.port}`, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
+  // Stored files go to a folder of this app's own, removed with it.
+  const dataDir = await mkdtemp(join(tmpdir(), 'sunstack-test-data-'));
+  const config = loadConfig({
+    SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    DATA_DIR: dataDir,
+    ...env,
+  });
   const app = await buildApp({ config, database, now });
   // The jobs role, as main.ts runs it.
   const stopJobs = new AbortController();
@@ -149,6 +160,7 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp
       await app.http.close();
       await mail.close();
       await database.dispose();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
