@@ -167,7 +167,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     transaction: unitOfWork.transaction,
     attempts: createAttemptLimiter(unitOfWork.db, now),
     background,
-    files: diskFileStore(join(config.dataDir, 'files')),
+    fileStore: diskFileStore(join(config.dataDir, 'files')),
     now,
     log: http.log,
     onClose: (hook) => http.addHook('onClose', async () => void (await hook())),

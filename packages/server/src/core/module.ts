@@ -19,7 +19,7 @@ export interface Platform {
   transaction: Transaction;
   attempts: AttemptLimiter;
   background: BackgroundWork;
-  files: FileStore;
+  fileStore: FileStore;
   now: () => number;
   log: FastifyBaseLogger;
   onClose(hook: () => Promise<unknown> | unknown): void;

@@ -463,3 +463,16 @@ export const commandBatch = pgTable('command_batch', {
   createdBy: id('created_by').notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
 });
+
+/** Stored files (0030_stored_files.sql): what each file in the file store is, whose, and who made it. */
+export const storedFile = pgTable('stored_file', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  sha256: text('sha256').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  contentType: text('content_type').notNull(),
+  name: text('name').notNull(),
+  purpose: text('purpose').notNull(),
+  organisationId: id('organisation_id').notNull(),
+  createdBy: id('created_by'),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
