@@ -33,6 +33,11 @@ export const Errno = {
   organisationCodeUnknown: 41814,
   oldPasswordWrong: 41815,
   accountDisabled: 41816,
+  /**
+   * Password checks of an account paused after repeated wrong passwords (sign-in, password change): says how
+   * long and what to do, where 40400 says only "too many requests" (issue 21, item 8).
+   */
+  passwordGuessesPaused: 41817,
   /** Spec section 8: "invalid SN" (not a registered datalogger, or not one the caller may bind). */
   snInvalid: 41901,
   /** Spec section 8: "SN already exists" (registered already, or bound to a plant). */

@@ -247,7 +247,7 @@ export function createAccountService(deps: {
       const row = await current(session);
       // The same count as sign-in: a session is no licence to guess its account's password.
       const attempt = await attempts.take(passwordGuessLimits(`account:${row.id}`, client.ip));
-      if (!attempt) throw new AppError(Errno.tooFrequent);
+      if (!attempt) throw new AppError(Errno.passwordGuessesPaused);
       if (!(await verifyPassword(row.passwordHash, oldPassword))) throw new AppError(Errno.oldPasswordWrong);
       await attempt.giveBack();
       if (newPassword === oldPassword) throw new AppError(Errno.passwordUnchanged);

@@ -53,7 +53,7 @@ export function createSessionService(deps: {
       // User name and email of one account count as one; what names no account counts as typed.
       const subject = found ? `account:${found.id}` : `login:${body.user.toLowerCase()}`;
       const attempt = await attempts.take(passwordGuessLimits(subject, client.ip));
-      if (!attempt) throw new AppError(Errno.tooFrequent);
+      if (!attempt) throw new AppError(Errno.passwordGuessesPaused);
       if (!(await verifyPassword(found?.passwordHash, body.password)) || !found) {
         await audit.recordAccountEvent(client, {
           event: 'signInFailed',

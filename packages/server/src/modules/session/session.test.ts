@@ -45,7 +45,7 @@ describe('sign-in', () => {
       expect((await login('carol_1', 'wrong-pass', '10.1.0.1')).body.errno).toBe(Errno.wrongCredentials);
     }
     // Even the right password is refused from that address while throttled; the owner elsewhere gets in.
-    expect((await login('carol_1', account.password, '10.1.0.1')).body.errno).toBe(Errno.tooFrequent);
+    expect((await login('carol_1', account.password, '10.1.0.1')).body.errno).toBe(Errno.passwordGuessesPaused);
     expect((await login('carol_1', account.password, '10.1.1.1')).body.errno).toBe(0);
     t.clock.offsetMs += PAIR.windowMs + 1_000;
     expect((await login('carol_1', account.password, '10.1.0.1')).body.errno).toBe(0);
@@ -57,20 +57,20 @@ describe('sign-in', () => {
       const typed = i % 2 === 0 ? 'erin_1' : 'ERIN@example.test';
       expect((await login(typed, 'wrong-pass', '10.3.0.1')).body.errno).toBe(Errno.wrongCredentials);
     }
-    expect((await login('erin@example.test', account.password, '10.3.0.1')).body.errno).toBe(Errno.tooFrequent);
+    expect((await login('erin@example.test', account.password, '10.3.0.1')).body.errno).toBe(Errno.passwordGuessesPaused);
   });
 
   it('throttles failures per address across accounts', async () => {
     const account = await t.createAccount(Access.endUser, { username: 'dave_1' });
     for (let i = 0; i < ADDRESS.max; i++) await login(`someone_${i}`, 'wrong-pass', '10.2.0.1');
-    expect((await login('dave_1', account.password, '10.2.0.1')).body.errno).toBe(Errno.tooFrequent);
+    expect((await login('dave_1', account.password, '10.2.0.1')).body.errno).toBe(Errno.passwordGuessesPaused);
     expect((await login('dave_1', account.password, '10.2.0.2')).body.errno).toBe(0);
   });
 
   it('caps failures per account across addresses, for a longer window', async () => {
     const account = await t.createAccount(Access.endUser, { username: 'frank_1' });
     for (let i = 0; i < ACCOUNT.max; i++) await login('frank_1', 'wrong-pass', `10.4.${i}.1`);
-    expect((await login('frank_1', account.password, '10.4.250.1')).body.errno).toBe(Errno.tooFrequent);
+    expect((await login('frank_1', account.password, '10.4.250.1')).body.errno).toBe(Errno.passwordGuessesPaused);
     t.clock.offsetMs += ACCOUNT.windowMs + 1_000;
     expect((await login('frank_1', account.password, '10.4.250.1')).body.errno).toBe(0);
   });
@@ -80,11 +80,11 @@ describe('sign-in', () => {
     const burst = await Promise.all(Array.from({ length: 40 }, () => login('grace_1', 'wrong-pass', '10.5.0.1')));
     const errnos = burst.map((answer) => answer.body.errno);
     expect(errnos.filter((errno) => errno === Errno.wrongCredentials)).toHaveLength(PAIR.max);
-    expect(errnos.filter((errno) => errno === Errno.tooFrequent)).toHaveLength(40 - PAIR.max);
+    expect(errnos.filter((errno) => errno === Errno.passwordGuessesPaused)).toHaveLength(40 - PAIR.max);
 
     // Sixty guesses from ten addresses, the right password among the last: the account's ceiling holds.
     const guesses = Array.from({ length: 60 }, (_, i) => login('grace_1', i === 59 ? account.password : `wrong-${i}`, `10.6.${i % 10}.1`));
-    const judged = (await Promise.all(guesses)).filter((answer) => answer.body.errno !== Errno.tooFrequent);
+    const judged = (await Promise.all(guesses)).filter((answer) => answer.body.errno !== Errno.passwordGuessesPaused);
     expect(judged).toHaveLength(ACCOUNT.max - PAIR.max);
   });
 });
@@ -143,8 +143,8 @@ describe('tokens', () => {
       t.call('POST', '/c/v0/user/password', { oldPassword, newPassword: 'newsecret1' }, { token: account.token, ip: '10.7.0.1' });
     const errnos = (await Promise.all(Array.from({ length: 12 }, (_, i) => change(`guess-${i}`)))).map((answer) => answer.body.errno);
     expect(errnos.filter((errno) => errno === Errno.oldPasswordWrong)).toHaveLength(PAIR.max);
-    expect((await change(account.password)).body.errno).toBe(Errno.tooFrequent);
+    expect((await change(account.password)).body.errno).toBe(Errno.passwordGuessesPaused);
     // The count is the account's: sign-in from that address waits as well.
-    expect((await login(account.username, account.password, '10.7.0.1')).body.errno).toBe(Errno.tooFrequent);
+    expect((await login(account.username, account.password, '10.7.0.1')).body.errno).toBe(Errno.passwordGuessesPaused);
   });
 });
