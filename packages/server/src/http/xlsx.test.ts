@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firstSheetOf } from '../test/harness.ts';
-import { workbook } from './xlsx.ts';
+import { workbook, zonedText } from './xlsx.ts';
 
 describe('xlsx exports', () => {
   it('write text that a spreadsheet would read as a formula with a leading quote, numbers as numbers', async () => {
@@ -21,5 +21,14 @@ describe('xlsx exports', () => {
     expect(sheet.getCell('B2').value).toBe(-12.5);
     expect(sheet.getCell('B2').type).toBe(2); // ExcelJS.ValueType.Number
     expect([sheet.getCell('A9').value, sheet.getCell('B9').value]).toEqual(['plain - text', 0]);
+  });
+
+  it("write a plant's times in its own zone, through summer time and midnight", () => {
+    // 01:30 UTC on the day Berlin springs forward: 03:30 summer time; Seoul is 9 hours ahead all year.
+    const springForward = Date.UTC(2026, 2, 29, 1, 30, 5);
+    expect(zonedText(springForward, 'Europe/Berlin')).toBe('2026-03-29 03:30:05');
+    expect(zonedText(springForward, 'Asia/Seoul')).toBe('2026-03-29 10:30:05');
+    expect(zonedText(Date.UTC(2026, 11, 31, 23, 0, 0), 'Europe/Berlin')).toBe('2027-01-01 00:00:00');
+    expect(zonedText(null, 'UTC')).toBe('');
   });
 });

@@ -2,7 +2,7 @@ import { neutraliseFormula } from '@sunstack/shared';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
-/** Exports of lists as xlsx files: one sheet, a bold header row, times as UTC text. */
+/** Exports of lists as xlsx files: one sheet, a bold header row, times as text (UTC, or a plant's own zone). */
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -11,6 +11,20 @@ export const EXPORT_MAX_ROWS = 50_000;
 
 /** A time as it reads in an export: UTC, to the second; empty for none. */
 export const utcText = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString().replace('T', ' ').slice(0, 19));
+
+const zonedFormats = new Map<string, Intl.DateTimeFormat>();
+/** A time as it reads in an export of a plant's records: in the plant's zone (named in a column beside), to the second. */
+export function zonedText(ms: number | null, timeZone: string): string {
+  if (ms === null) return '';
+  let format = zonedFormats.get(timeZone);
+  if (!format) {
+    const numeric = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
+    format = new Intl.DateTimeFormat('en-US', { ...numeric, hourCycle: 'h23', timeZone });
+    zonedFormats.set(timeZone, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(ms).map(({ type, value }) => [type, value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+}
 
 export type Sheet = { title: string; columns: Partial<ExcelJS.Column>[]; rows: Record<string, unknown>[] };
 

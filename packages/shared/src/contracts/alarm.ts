@@ -67,6 +67,8 @@ export const alarmSummary = z.object({
   dataloggerSn: z.string(),
   plantId: z.number().nullable(),
   plantName: z.string(),
+  /** The plant's zone, in which its times are shown and exported; UTC for a datalogger in no plant. */
+  timeZone: z.string(),
   /** First raised; raised again (flapping folds into one alarm); cleared (null while active). */
   raisedAt: z.number(),
   lastRaisedAt: z.number(),

@@ -13,6 +13,7 @@ export const alarmSummary = (id: number, fields: Partial<AlarmSummary> = {}): Al
   dataloggerSn: '100000000000001',
   plantId: 3,
   plantName: 'Freiburg',
+  timeZone: 'Europe/Berlin',
   raisedAt: Date.now() - id * MINUTE,
   lastRaisedAt: Date.now() - id * MINUTE,
   clearedAt: null,

@@ -12,6 +12,7 @@ import {
 import { faultText } from '@sunstack/shared/fault-messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zonedText } from '../../http/xlsx.ts';
 import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
 import { firstSheetOf, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 import { ALARM_LABELS } from './labels.ts';
@@ -161,7 +162,15 @@ describe('alarms from device events', () => {
     expect(rows.map((row) => row[2]).sort()).toEqual([1001, 1020]);
     const folded = rows.find((row) => row[2] === 1020) as unknown[];
     expect(folded.slice(1, 5)).toEqual([labels.severities.warning, 1020, faultText(1020, 'de')?.name, labels.sources.device]);
-    expect(folded[11]).toBe(3);
+    expect(folded[12]).toBe(3);
+    // Times in the plant's zone, as the screen shows them, with the zone beside them.
+    const listed = await t.call('POST', '/c/v0/alarm/query', { ...filters, currentPage: 1, pageSize: 10 }, { token: admin.token });
+    const foldedAlarm = listed.body.result.alarms.find((a: { code: number }) => a.code === 1020);
+    expect(folded.slice(9, 12)).toEqual([
+      'Europe/Berlin',
+      zonedText(foldedAlarm.raisedAt, 'Europe/Berlin'),
+      zonedText(foldedAlarm.lastRaisedAt, 'Europe/Berlin'),
+    ]);
     const realtime = await firstSheetOf(
       (await t.download('/c/v0/alarm/export', { ...filters, view: 'realtime', code: 9999 }, { token: admin.token })).bytes,
     );

@@ -82,6 +82,7 @@ export function createAlarmRepo(db: Db) {
     deviceSn: device.sn,
     deviceType: device.type,
     plantName: plant.name,
+    plantTimeZone: plant.timeZone,
     ackedBy: account.username,
   };
   const select = (where: SQL | undefined) =>

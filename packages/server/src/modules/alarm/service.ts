@@ -15,7 +15,7 @@ import type { ClientInfo, Session } from '../../core/caller.ts';
 import { changeable } from '../../core/scope.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { notFound } from '../../http/errors.ts';
-import { EXPORT_MAX_ROWS, utcText, workbook, workbookOf } from '../../http/xlsx.ts';
+import { EXPORT_MAX_ROWS, workbook, workbookOf, zonedText } from '../../http/xlsx.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { PlantRepo } from '../plant/repo.ts';
 import { ALARM_LABELS } from './labels.ts';
@@ -29,7 +29,7 @@ const FAULT_RECORD_EXPORT_TOP = 1_000;
 const faultCounts = ({ alarms, occurrences, devices }: FaultGroupRow) => ({ alarms, occurrences, devices });
 const fleetKey = (subject: string | null, value: string | null) => `${subject}/${value}`;
 
-function present({ alarm, deviceSn, deviceType, plantName, ackedBy }: AlarmRow): AlarmSummary {
+function present({ alarm, deviceSn, deviceType, plantName, plantTimeZone, ackedBy }: AlarmRow): AlarmSummary {
   return {
     id: alarm.id,
     source: alarm.source,
@@ -40,6 +40,7 @@ function present({ alarm, deviceSn, deviceType, plantName, ackedBy }: AlarmRow):
     dataloggerSn: alarm.dataloggerSn,
     plantId: alarm.plantId,
     plantName: plantName ?? '',
+    timeZone: plantTimeZone ?? 'UTC',
     raisedAt: alarm.raisedAt.getTime(),
     lastRaisedAt: alarm.lastRaisedAt.getTime(),
     clearedAt: ms(alarm.clearedAt),
@@ -129,7 +130,7 @@ export function createAlarmService(deps: { alarms: AlarmRepo; plants: PlantRepo;
       return { total, totalCapped, currentPage, pageSize, alarms: rows.map(present) };
     },
 
-    /** The alarms that match, without paging, as an xlsx file in the caller's language (times in UTC). */
+    /** The alarms that match, without paging, as an xlsx file in the caller's language (times in each plant's zone, as on the screen). */
     async export(session: Session, filters: AlarmExportBody, language: Language) {
       const labels = ALARM_LABELS[language];
       const rows = (await alarms.all(session, filters, EXPORT_MAX_ROWS)).map(present).map((alarm) => ({
@@ -141,11 +142,12 @@ export function createAlarmService(deps: { alarms: AlarmRepo; plants: PlantRepo;
         subject: labels.subjects[alarm.subject],
         dataloggerSn: alarm.dataloggerSn,
         plant: alarm.plantName,
-        raisedAt: utcText(alarm.raisedAt),
-        lastRaisedAt: utcText(alarm.lastRaisedAt),
+        timeZone: alarm.timeZone,
+        raisedAt: zonedText(alarm.raisedAt, alarm.timeZone),
+        lastRaisedAt: zonedText(alarm.lastRaisedAt, alarm.timeZone),
         occurrences: alarm.occurrences,
-        clearedAt: utcText(alarm.clearedAt),
-        ackedAt: utcText(alarm.acknowledgement?.at ?? null),
+        clearedAt: zonedText(alarm.clearedAt, alarm.timeZone),
+        ackedAt: zonedText(alarm.acknowledgement?.at ?? null, alarm.timeZone),
         ackedBy: alarm.acknowledgement?.by ?? '',
         ackComment: alarm.acknowledgement?.comment ?? '',
       }));

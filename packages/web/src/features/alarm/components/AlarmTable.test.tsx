@@ -97,8 +97,10 @@ describe('alarm table (issue 5)', () => {
     const details = view.container.querySelector('.ant-table-expanded-row')?.textContent ?? '';
     expect(details).toContain('Likely cause');
     expect(details).toContain('Suggested action');
-    const lastRaised = formatDateTime(lastRaisedAt, 'en');
+    // In the plant's zone, wherever the browser is.
+    const lastRaised = formatDateTime(lastRaisedAt, 'en', 'Europe/Berlin');
     expect(details).toContain(`Last raised${lastRaised} (Raised 2 times)`);
+    expect(details).toContain('Time zoneEurope/Berlin');
     view.unmount();
   });
 

@@ -44,7 +44,8 @@ export function AlarmTable({
 } & Pick<TableProps<AlarmSummary>, 'loading' | 'pagination' | 'locale'>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const at = (ms: number) => formatDateTime(ms, language);
+  // In the plant's zone, as the export has them.
+  const at = (ms: number, alarm: AlarmSummary) => formatDateTime(ms, language, alarm.timeZone);
   const plantDetail = menus.includes('plant-detail') ? routeByName('plant-detail').path : undefined;
 
   // On a phone the severity goes with the name, so the name fits beside the fixed link column.
@@ -119,7 +120,7 @@ export function AlarmTable({
       width: 112,
       render: (_, alarm) => (
         <Flex vertical align="start">
-          {at(alarm.raisedAt)}
+          {at(alarm.raisedAt, alarm)}
           {alarm.occurrences > 1 && (
             <Tooltip title={t('alarm.occurrences', { times: alarm.occurrences })}>
               <Tag style={{ marginInlineEnd: 0 }}>×{alarm.occurrences}</Tag>
@@ -128,7 +129,9 @@ export function AlarmTable({
         </Flex>
       ),
     },
-    ...(view === 'history' ? [{ title: t('alarm.clearedAt'), dataIndex: 'clearedAt', width: 112, render: (ms: number) => at(ms) }] : []),
+    ...(view === 'history'
+      ? [{ title: t('alarm.clearedAt'), dataIndex: 'clearedAt', width: 112, render: (ms: number, alarm: AlarmSummary) => at(ms, alarm) }]
+      : []),
     {
       title: t('alarm.acknowledgement'),
       key: 'acknowledgement',
@@ -137,7 +140,7 @@ export function AlarmTable({
         alarm.acknowledgement ? (
           <Flex vertical>
             <Typography.Text ellipsis={{ tooltip: alarm.acknowledgement.by }}>{alarm.acknowledgement.by}</Typography.Text>
-            <Typography.Text type="secondary">{at(alarm.acknowledgement.at)}</Typography.Text>
+            <Typography.Text type="secondary">{at(alarm.acknowledgement.at, alarm)}</Typography.Text>
             <Typography.Paragraph ellipsis={{ rows: 2, tooltip: alarm.acknowledgement.comment }} style={{ margin: 0 }}>
               {alarm.acknowledgement.comment}
             </Typography.Paragraph>
@@ -201,7 +204,15 @@ export function AlarmTable({
  * What a person can do about an alarm: the catalogue's likely cause and suggested action, where it
  * knows the code; and when an alarm that came back was last raised.
  */
-function AlarmAdvice({ alarm, language, at }: { alarm: AlarmSummary; language: Language; at: (ms: number) => string }) {
+function AlarmAdvice({
+  alarm,
+  language,
+  at,
+}: {
+  alarm: AlarmSummary;
+  language: Language;
+  at: (ms: number, alarm: AlarmSummary) => string;
+}) {
   const { t } = useTranslation();
   const text = faultText(alarm.code, language);
   return (
@@ -220,11 +231,12 @@ function AlarmAdvice({ alarm, language, at }: { alarm: AlarmSummary; language: L
               {
                 key: 'lastRaised',
                 label: t('alarm.lastRaised'),
-                children: `${at(alarm.lastRaisedAt)} (${t('alarm.occurrences', { times: alarm.occurrences })})`,
+                children: `${at(alarm.lastRaisedAt, alarm)} (${t('alarm.occurrences', { times: alarm.occurrences })})`,
               },
             ]
           : []),
         { key: 'datalogger', label: t('plant.dataloggerSn'), children: alarm.dataloggerSn },
+        { key: 'timeZone', label: t('plant.timeZone'), children: alarm.timeZone },
       ]}
     />
   );
