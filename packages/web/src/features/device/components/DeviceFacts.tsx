@@ -3,6 +3,7 @@ import { Card, Descriptions, type DescriptionsProps, Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeviceStatusTag } from './DeviceStatusTag.tsx';
+import { firmwareText } from './firmwareText.ts';
 
 /** A device's fields and firmware (spec section 3), with whatever a screen adds after them and beside its status. */
 export function DeviceFacts({ device, more = [], extra }: { device: DeviceDetail; more?: DescriptionsProps['items']; extra?: ReactNode }) {
@@ -38,10 +39,7 @@ export function DeviceFacts({ device, more = [], extra }: { device: DeviceDetail
             key: 'firmware',
             label: t('device.firmware'),
             span: 'filled',
-            children:
-              Object.entries(device.firmware)
-                .map(([target, version]) => `${target} ${version}`)
-                .join(' · ') || '—',
+            children: firmwareText(device.firmware, t),
           },
         ]}
       />

@@ -24,19 +24,10 @@ import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { DeviceStatusTag } from '../components/DeviceStatusTag.tsx';
 import { KIND_OF_SCREEN, SN_LABEL, VIEW_OF_KIND } from '../components/deviceKinds.ts';
+import { firmwareText } from '../components/firmwareText.ts';
 
 const KIND_SCREENS = Object.keys(KIND_OF_SCREEN).filter((name) => name !== 'integrator-device-list');
 const nowrap = { whiteSpace: 'nowrap' } as const;
-
-/** "master 1.42 · slave 1.05": the spec's targets first, in its order, then whatever else the device reports. */
-function firmwareSummary(firmware: Record<string, string>) {
-  const rank = (target: string) => {
-    const index = (FIRMWARE_TARGETS as readonly string[]).indexOf(target);
-    return index < 0 ? FIRMWARE_TARGETS.length : index;
-  };
-  const entries = Object.entries(firmware).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
-  return entries.map(([target, version]) => `${target} ${version}`).join(' · ') || '—';
-}
 
 /**
  * The devices in scope, all kinds or one (inverters, batteries, meters, EV chargers, heat pumps,
@@ -80,7 +71,7 @@ export default function DeviceListPage() {
             })),
           },
         ]
-      : [{ title: t('device.firmware'), dataIndex: 'firmware', render: (fw: Record<string, string>) => firmwareSummary(fw) }];
+      : [{ title: t('device.firmware'), dataIndex: 'firmware', render: (fw: Record<string, string>) => firmwareText(fw, t) }];
 
   // The console's device detail, or the integrator's: whichever this account reaches; batteries, meters and EMS open
   // their own view where the account reaches it.
