@@ -74,6 +74,14 @@ export async function changeLanguage(language: Language) {
   document.documentElement.lang = languageTag(language);
 }
 
-export const loadAntdLocale = async (language: Language) => (await antdLoaders[language]()).default;
+/**
+ * Ant Design's locale of a language, with our words where it has English ones (the pager's page size in some
+ * languages; issue 21, defect 8). The table's select-all label is not in its locale: tables set it themselves.
+ */
+export async function loadAntdLocale(language: Language): Promise<Locale> {
+  const [{ default: locale }, strings] = await Promise.all([antdLoaders[language](), loadStrings('core', language)]);
+  const ours = strings.antd as { pageSize: string };
+  return { ...locale, Pagination: { ...locale.Pagination, page_size: ours.pageSize } };
+}
 
 export { i18next };

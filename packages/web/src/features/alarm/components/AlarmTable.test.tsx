@@ -4,6 +4,7 @@ import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../../lib/format.ts';
+import { changeLanguage, loadAntdLocale } from '../../../lib/i18n.ts';
 import { alarmSummary } from '../../../test/alarms.ts';
 import { mount, setUpScreenTests, tableRows, Where } from '../../../test/screen.tsx';
 import { AlarmTable } from './AlarmTable.tsx';
@@ -127,5 +128,18 @@ describe('alarm table (issue 5)', () => {
     act(() => view.container.querySelector<HTMLButtonElement>('button[aria-label="Data around the alarm"]')?.click());
     expect(where()).toBe(`/bus/device/inverterDetail?sn=INV-8&from=${now - 4 * HOUR}&to=${now - HOUR}`);
     view.unmount();
+  });
+
+  it("labels the select-all box and the pager's page size for screen readers in the user's language", async () => {
+    await changeLanguage('de');
+    try {
+      const view = render({ alarms: [alarm({ id: 10 })], language: 'de' });
+      expect(view.container.querySelector('thead input[type="checkbox"]')?.getAttribute('aria-label')).toBe('Alle auswählen');
+      view.unmount();
+      // Ant Design's own German leaves the page size in English.
+      expect((await loadAntdLocale('de')).Pagination?.page_size).toBe('Seitengröße');
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

@@ -189,6 +189,7 @@ export function AlarmTable({
       rowSelection={{
         selectedRowKeys: selected,
         onChange: (keys) => onSelect(keys as number[]),
+        getTitleCheckboxProps: () => ({ 'aria-label': t('antd.selectAll') }),
         getCheckboxProps: (alarm) => ({
           disabled: alarm.acknowledgement !== null,
           'aria-label': t('alarm.choose', { name: alarmName(alarm.code, language, t), sn: alarm.sn }),

@@ -131,7 +131,11 @@ export function GroupMembersDrawer({ group, onClose }: { group: GroupSummary | u
         total={members.data?.total}
         paging={paging}
         list={members}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(String)),
+          getTitleCheckboxProps: () => ({ 'aria-label': t('antd.selectAll') }),
+        }}
         scroll={{ x: 720 }}
       />
     </Drawer>
