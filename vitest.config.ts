@@ -14,6 +14,10 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
+          // Test files of a worker share its module cache: each file builds its own app, database and broker, and no
+          // server module keeps state between apps. Isolated, every file imported the whole server again: 25 files took
+          // 210 s of CPU, 94 s so (import time 202 s → 40 s).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: [databaseTemplate],
