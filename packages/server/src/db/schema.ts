@@ -460,6 +460,7 @@ export const commandBatch = pgTable('command_batch', {
   templateName: text('template_name'),
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
   refused: integer('refused').notNull().default(0),
+  withoutBattery: integer('without_battery').notNull().default(0),
   createdBy: id('created_by').notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
 });

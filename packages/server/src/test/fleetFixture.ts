@@ -24,7 +24,7 @@ export interface FleetPlant {
  */
 export async function createFleetPlant(
   db: Db,
-  options: { timeZone?: string; devices?: number; bound?: boolean } = {},
+  options: { timeZone?: string; devices?: number; bound?: boolean; battery?: boolean } = {},
 ): Promise<FleetPlant> {
   const [root] = await db.select({ id: organisation.id }).from(organisation).where(eq(organisation.kind, 'manufacturer'));
   const organisationId = (root as { id: number }).id;
@@ -66,5 +66,10 @@ export async function createFleetPlant(
       .returning({ id: device.id });
     devices.push({ sn, id: (created as { id: number }).id });
   }
+  // A battery on the datalogger, as its inventory would report it (it is not among `devices`).
+  if (options.battery)
+    await db
+      .insert(device)
+      .values({ sn: `BAT${dataloggerSn}`, dataloggerSn, plantId: bound ? plantId : null, type: 'battery', model: 'Fixture 10' });
   return { plantId, dataloggerSn, secret, devices };
 }

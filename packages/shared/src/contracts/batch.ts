@@ -7,7 +7,7 @@ import { settingsChange } from './settings.ts';
  * Group remote (issue 18): one settings change (a template's, or given) sent to many devices as one
  * batch: a batch row and a setting.set command per device, made in one unit of work with the
  * operation log. Devices out of the caller's scope, or it may not operate, are counted as refused
- * and never commanded.
+ * and never commanded; inverters without a battery are left out of battery settings and counted apart.
  */
 export const BATCH_PLANTS_MAX = 500;
 
@@ -56,6 +56,8 @@ export const batch = z.object({
   settings: z.record(z.string(), z.unknown()),
   /** Devices named by the target that the caller may not operate (never commanded). */
   refused: z.number(),
+  /** Inverters without a battery that its battery settings would have reached (left out: they would refuse them). */
+  withoutBattery: z.number(),
   counts: batchCounts,
   createdBy: z.string(),
   createdAt: z.number(),
@@ -63,7 +65,7 @@ export const batch = z.object({
 export type Batch = z.infer<typeof batch>;
 
 export const batchListResult = z.object({ total: z.number(), currentPage: z.number(), pageSize: z.number(), batches: z.array(batch) });
-export const batchCreated = z.object({ batchId: z.string(), commands: z.number(), refused: z.number() });
+export const batchCreated = z.object({ batchId: z.string(), commands: z.number(), refused: z.number(), withoutBattery: z.number() });
 export const batchChanged = z.object({ commands: z.number() });
 /** An event of a batch's stream: the batch with its counts, whenever one of its commands changed. */
 export const batchStreamEvent = batch;

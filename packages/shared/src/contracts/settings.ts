@@ -108,6 +108,16 @@ export const plantSettings = z.strictObject({
 export type PlantSettings = z.infer<typeof plantSettings>;
 export type SettingKey = keyof PlantSettings;
 export const SETTING_KEYS = Object.keys(plantSettings.shape) as SettingKey[];
+/** The settings only an inverter with a battery has (a battery-less one refuses them). */
+export const BATTERY_SETTING_KEYS: readonly SettingKey[] = [
+  'WorkMode',
+  'MinSoc',
+  'MaxSoc',
+  'ForceChargePower',
+  'ForceDischargePower',
+  'SchedulePeriods',
+];
+export const needsBattery = (change: Partial<PlantSettings>) => BATTERY_SETTING_KEYS.some((key) => key in change);
 
 /** A change of some settings: at least one, each valid, MinSoc not above MaxSoc when both are given. */
 export const settingsChange = plantSettings

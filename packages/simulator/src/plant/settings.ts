@@ -1,4 +1,5 @@
 import {
+  BATTERY_SETTING_KEYS,
   LIMITS,
   minutesOfClock,
   type PeriodMode,
@@ -6,7 +7,6 @@ import {
   type SchedulePeriod,
   SETTING_KEYS,
   SETTINGS_KINDS,
-  type SettingKey,
   type SettingsKind,
 } from '@sunstack/shared';
 
@@ -15,12 +15,10 @@ import {
  * inverter, contracts/deviceSettings.ts for meter and EMS). Battery keys exist only where there is a battery.
  */
 
-const BATTERY_KEYS: SettingKey[] = ['WorkMode', 'MinSoc', 'MaxSoc', 'ForceChargePower', 'ForceDischargePower', 'SchedulePeriods'];
-
 /** The keys a device of a kind has: an inverter's battery keys only with a battery. */
 export function settingKeysOf(kind: SettingsKind, hasBattery: boolean): readonly string[] {
   if (kind !== 'inverter') return SETTINGS_KINDS[kind].keys;
-  return SETTING_KEYS.filter((key) => hasBattery || !BATTERY_KEYS.includes(key));
+  return SETTING_KEYS.filter((key) => hasBattery || !BATTERY_SETTING_KEYS.includes(key));
 }
 
 export type SettingsCheck =

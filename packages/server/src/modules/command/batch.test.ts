@@ -46,9 +46,9 @@ beforeAll(async () => {
   integrator = await t.createAccount(Access.integrator);
   endUser = await t.createAccount(Access.endUser);
   plants = [
-    await createFleetPlant(t.database.db, { devices: 2 }),
-    await createFleetPlant(t.database.db),
-    await createFleetPlant(t.database.db),
+    await createFleetPlant(t.database.db, { devices: 2, battery: true }),
+    await createFleetPlant(t.database.db, { battery: true }),
+    await createFleetPlant(t.database.db, { battery: true }),
   ];
   // The installer installed the first two plants; the third is someone else's.
   for (const fleet of plants.slice(0, 2))
@@ -78,7 +78,7 @@ describe('group remote', () => {
     const members = [...sns(plants[0] as FleetPlant), ...sns(plants[1] as FleetPlant)];
     expect((await post('/c/v0/group/addMembers', { id: group, members }, admin)).errno).toBe(0);
     const created = await post('/c/v0/device/batch/create', { target: { kind: 'group', groupId: group }, templateId }, admin);
-    expect(created).toEqual({ errno: 0, result: { batchId: expect.any(String), commands: 3, refused: 0 } });
+    expect(created).toEqual({ errno: 0, result: { batchId: expect.any(String), commands: 3, refused: 0, withoutBattery: 0 } });
     const { batchId } = created.result;
     const rows = await commandsOf(batchId);
     expect(rows.map((row) => row.device_sn)).toEqual([...members].sort());
@@ -191,6 +191,22 @@ describe('group remote', () => {
     expect(((await post('/c/v0/device/batch/list', {}, integrator)).result.batches as Batch[]).map((batch) => batch.id).sort()).toEqual(
       [refused.result.batchId, allowed.result.batchId].sort(),
     );
+  });
+
+  it('leaves inverters without a battery out of battery settings, counted apart, and sends them settings they have', async () => {
+    const batteryLess = await createFleetPlant(t.database.db, { devices: 2 });
+    const plantIds = [batteryLess.plantId, (plants[1] as FleetPlant).plantId];
+    const battery = await post('/c/v0/device/batch/create', { target: { kind: 'plants', plantIds }, settings: { MinSoc: 25 } }, admin);
+    expect(battery.result).toMatchObject({ commands: 1, refused: 0, withoutBattery: 2 });
+    expect((await commandsOf(battery.result.batchId)).map((row) => row.device_sn)).toEqual(sns(plants[1] as FleetPlant));
+    expect((await get(`/c/v0/device/batch/detail?id=${battery.result.batchId}`, admin)).result).toMatchObject({ withoutBattery: 2 });
+    // The export limit is every inverter's setting.
+    const exportLimit = await post(
+      '/c/v0/device/batch/create',
+      { target: { kind: 'plants', plantIds }, settings: { ExportLimit: 4000 } },
+      admin,
+    );
+    expect(exportLimit.result).toMatchObject({ commands: 3, withoutBattery: 0 });
   });
 
   it("answers another branch's template, group, batch and device like missing ones, and changes nothing", async () => {

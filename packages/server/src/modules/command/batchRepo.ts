@@ -14,6 +14,8 @@ export interface BatchDevice {
   sn: string;
   dataloggerSn: string;
   commandable: boolean;
+  /** A battery hangs on its datalogger (the datalogger answers for the inverter and its battery alike). */
+  hasBattery: boolean;
 }
 
 /** Group remote's batches: their rows, the devices a target names, their commands made at once, and their counts. */
@@ -72,6 +74,9 @@ export function createBatchRepo(db: Db) {
                 sn: device.sn,
                 dataloggerSn: device.dataloggerSn,
                 commandable: sql<boolean>`(${deviceVisible(db, scope)} and ${deviceControllable(db, scope)})`,
+                // Spelled out: Drizzle writes a column of the only table selected from without its table's name.
+                hasBattery: sql<boolean>`exists (select 1 from device as battery
+                  where battery.datalogger_sn = device.datalogger_sn and battery.type = 'battery')`,
               })
               .from(device)
               .where(

@@ -4,6 +4,7 @@ import {
   type BatchCreateBody,
   type BatchListBody,
   type BatchTarget,
+  needsBattery,
   type SettingsChange,
   settingsOfStrategy,
 } from '@sunstack/shared';
@@ -25,6 +26,7 @@ const present = (row: { batch: BatchRow; createdBy: string; counts: Batch['count
   templateName: row.batch.templateName,
   settings: row.batch.settings,
   refused: row.batch.refused,
+  withoutBattery: row.batch.withoutBattery,
   counts: row.counts,
   createdBy: row.createdBy,
   createdAt: row.batch.createdAt.getTime(),
@@ -99,6 +101,10 @@ export function createBatchService(deps: {
     return devices.length;
   }
 
+  /** Who of the devices the caller may operate gets the settings: battery settings only inverters with a battery. */
+  const recipients = (devices: BatchDevice[], settings: SettingsChange) =>
+    devices.filter((target) => target.commandable && (target.hasBattery || !needsBattery(settings)));
+
   async function visible(scope: Scope, id: string) {
     const row = await batches.find(scope, id);
     if (!row) throw notFound();
@@ -113,6 +119,8 @@ export function createBatchService(deps: {
         const { devices, refused: named, label } = await resolve(session, body.target);
         const commandable = devices.filter((target) => target.commandable);
         const refused = named + devices.length - commandable.length;
+        const sendTo = recipients(devices, settings);
+        const withoutBattery = commandable.length - sendTo.length;
         const batchId = randomUUID();
         await batches.insert({
           id: batchId,
@@ -122,16 +130,17 @@ export function createBatchService(deps: {
           templateName: template?.name ?? null,
           settings,
           refused,
+          withoutBattery,
           createdBy: session.accountId,
         });
         await audit.record(session, client, {
           action: 'batch.create',
           objectType: 'batch',
           objectId: batchId,
-          after: { target: body.target, template: template?.name, settings, commands: commandable.length, refused },
+          after: { target: body.target, template: template?.name, settings, commands: sendTo.length, refused, withoutBattery },
         });
-        await queue(session, client, batchId, commandable, settings);
-        return { batchId, commands: commandable.length, refused };
+        await queue(session, client, batchId, sendTo, settings);
+        return { batchId, commands: sendTo.length, refused, withoutBattery };
       });
     },
 
@@ -154,7 +163,7 @@ export function createBatchService(deps: {
           session,
           client,
           id,
-          devices.filter((target) => target.commandable),
+          recipients(devices, batch.settings as SettingsChange),
           batch.settings as SettingsChange,
         );
         await audit.record(session, client, { action: 'batch.retry', objectType: 'batch', objectId: id, after: { commands: sent } });

@@ -21,6 +21,7 @@ export function BatchProgress({ batch, compact }: { batch: Batch; compact?: bool
         {t('batch.counts', { total, done, failed, waiting })}
         {cancelled > 0 && ` · ${t('batch.cancelledCount', { count: cancelled })}`}
         {batch.refused > 0 && ` · ${t('batch.refusedCount', { count: batch.refused })}`}
+        {batch.withoutBattery > 0 && ` · ${t('batch.withoutBatteryCount', { count: batch.withoutBattery })}`}
       </Typography.Text>
     </Flex>
   );

@@ -22,6 +22,7 @@ const batchOf = (counts: Partial<Batch['counts']> = {}): Batch => ({
   templateName: 'Night charge',
   settings: { MinSoc: 20 },
   refused: 1,
+  withoutBattery: 2,
   counts: { total: 3, done: 0, failed: 0, cancelled: 0, waiting: 3, ...counts },
   createdBy: 'admin',
   createdAt: READ_AT,
@@ -36,7 +37,7 @@ function batchServer() {
     '/c/v0/device/batch/list': () => ({ total: batches.length, currentPage: 1, pageSize: 10, batches }),
     '/c/v0/device/batch/create': () => {
       batches.unshift(batchOf());
-      return { batchId: BATCH_ID, commands: 3, refused: 1 };
+      return { batchId: BATCH_ID, commands: 3, refused: 1, withoutBattery: 2 };
     },
     [`/c/v0/device/batch/stream?id=${BATCH_ID}`]: () => {
       streams.push(new FakeStream());
@@ -83,7 +84,9 @@ describe('group remote screen (issue 18)', () => {
     await until(() => server.bodies('/c/v0/device/batch/create').length === 1);
     expect(server.bodies('/c/v0/device/batch/create')).toEqual([{ target: { kind: 'plants', plantIds: [7] }, templateId: 5 }]);
     await until(() => screen.container.textContent?.includes('Commands made: 3') === true);
-    expect(screen.container.textContent).toContain('Not sent to 1 (out of your scope or without control rights).');
+    expect(screen.container.textContent).toContain(
+      'Not sent to 1 (out of your scope or without control rights). Not sent to 2 inverters without a battery: the settings are battery settings.',
+    );
 
     // The batch's stream: its counts as the devices answer.
     await until(() => screen.container.querySelector('[role="group"][aria-label="Progress"]') === null);
@@ -92,7 +95,7 @@ describe('group remote screen (issue 18)', () => {
     await until(() => stats().includes('Devices3'));
     server.push(batchOf({ done: 1, failed: 1, waiting: 1 }));
     await until(() => stats() === 'Devices3Done1Failed1Waiting1');
-    expect(screen.container.textContent).toContain('1 of 3 done, 1 failed, 1 waiting · refused: 1');
+    expect(screen.container.textContent).toContain('1 of 3 done, 1 failed, 1 waiting · refused: 1 · no battery: 2');
     expect(screen.container.textContent).toContain('battery busy');
     act(() => button('Send the failed again (1)', screen.container)?.click());
     await until(() => server.bodies('/c/v0/device/batch/retry').length === 1);

@@ -92,7 +92,7 @@ function SendCard({ templateId, onSent }: { templateId?: number; onSent: (batchI
   const plants = usePlantSearch(search, kind === 'plants');
   const groups = useGroupSearch(search, kind === 'group' && mayUseGroups);
   const create = useCreateBatch();
-  const [result, setResult] = useState<{ commands: number; refused: number }>();
+  const [result, setResult] = useState<{ commands: number; refused: number; withoutBattery: number }>();
   useEffect(() => setTemplate(templateId), [templateId]);
 
   const target: BatchTarget | undefined =
@@ -177,10 +177,17 @@ function SendCard({ templateId, onSent }: { templateId?: number; onSent: (batchI
         </ConfirmSend>
         {result && (
           <Alert
-            type={result.refused > 0 ? 'warning' : 'success'}
+            type={result.refused + result.withoutBattery > 0 ? 'warning' : 'success'}
             showIcon
             title={t('batch.made', { count: result.commands })}
-            description={result.refused > 0 ? t('batch.refusedExplained', { count: result.refused }) : undefined}
+            description={
+              [
+                result.refused > 0 && t('batch.refusedExplained', { count: result.refused }),
+                result.withoutBattery > 0 && t('batch.withoutBatteryExplained', { count: result.withoutBattery }),
+              ]
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
           />
         )}
       </Flex>
