@@ -10,6 +10,7 @@ import { run as firstStart } from './firstStart.ts';
 import { run as ingest } from './ingest.ts';
 import { run as loginPageJs } from './loginPageJs.ts';
 import { run as mosquittoPersistence } from './mosquittoPersistence.ts';
+import { run as openApi } from './openApi.ts';
 import { run as plantDetailJs } from './plantDetailJs.ts';
 import { run as plantMap } from './plantMap.ts';
 import { run as rollupRound } from './rollupRound.ts';
@@ -33,6 +34,7 @@ const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Chart render', run: chartRender },
   { title: 'Command round trip', run: commands },
   { title: 'Template to 10,000 dataloggers', run: templateBatch },
+  { title: 'Open API', run: openApi },
 ];
 
 const RESULTS = new URL('./RESULTS.md', import.meta.url);
