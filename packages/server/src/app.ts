@@ -45,6 +45,7 @@ import { organisationModule } from './modules/organisation/module.ts';
 import { plantModule } from './modules/plant/module.ts';
 import { plantMapModule } from './modules/plantMap/module.ts';
 import { powerInfoModule } from './modules/powerInfo/module.ts';
+import { reportModule } from './modules/report/module.ts';
 import { sessionModule } from './modules/session/module.ts';
 import { telemetryModule } from './modules/telemetry/module.ts';
 import { templateModule } from './modules/template/module.ts';
@@ -215,6 +216,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     templateParts,
     powerInfoModule(platform, { audit, sessions }),
     plantMapModule(platform),
+    reportModule(platform),
     monitoringParts,
     telemetryParts,
     ingestParts,
