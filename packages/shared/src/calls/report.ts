@@ -72,10 +72,10 @@ export const reportCalls = {
     summary: 'Delete a report export, its tasks and their files',
   }),
   file: defineCall({
-    method: 'GET',
+    method: 'POST',
     path: '/c/v0/report/file',
     access: REPORT_EXPORT_USERS,
-    query: 'reportFileQuery',
+    body: 'reportFileBody',
     answer: 'file',
     tag: 'report',
     summary: "A generated report's xlsx or PDF",

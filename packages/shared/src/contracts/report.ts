@@ -189,4 +189,4 @@ export const reportDefinitionListResult = z.object({
   reports: z.array(reportDefinition),
 });
 export const reportIdBody = z.strictObject({ id: idSchema });
-export const reportFileQuery = z.strictObject({ task: z.coerce.number().pipe(idSchema), format: z.enum(['xlsx', 'pdf']) });
+export const reportFileBody = z.strictObject({ task: idSchema, format: z.enum(['xlsx', 'pdf']) });

@@ -55,6 +55,8 @@ export const SCREEN_NAMES = [
   'alarm',
   'integrator-alarm',
   'fault-record',
+  'data-report',
+  'integrator-data-report',
 ] as const;
 export type ScreenName = (typeof SCREEN_NAMES)[number];
 
