@@ -62,6 +62,8 @@ const SCREENS: Record<ScreenName, ComponentType> = {
   'fault-record': lazyScreen(() => import('../features/alarm/routes/FaultRecordPage.tsx')),
   'data-report': DataReportPage,
   'integrator-data-report': DataReportPage,
+  'report-export': lazyScreen(() => import('../features/report/routes/ReportExportPage.tsx')),
+  'report-generate': lazyScreen(() => import('../features/report/routes/ReportGeneratePage.tsx')),
 };
 
 /** The component of a screen by route name, or undefined when no such screen exists. */

@@ -57,6 +57,8 @@ export const SCREEN_NAMES = [
   'fault-record',
   'data-report',
   'integrator-data-report',
+  'report-export',
+  'report-generate',
 ] as const;
 export type ScreenName = (typeof SCREEN_NAMES)[number];
 

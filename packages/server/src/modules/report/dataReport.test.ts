@@ -1,72 +1,21 @@
 import { Access, Errno } from '@sunstack/shared';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceGrant, plant } from '../../db/schema.ts';
-import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
+import type { FleetPlant } from '../../test/fleetFixture.ts';
 import { firstSheetOf, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
-import { createTelemetryRepo, type DeviceSample } from '../telemetry/repo.ts';
-import { createRollupJob } from '../telemetry/rollups.ts';
-
-/**
- * March 2026 holds both DST starts: New York's on the 8th, Berlin's on the 29th. Hourly samples
- * with a varying increase make every local day boundary count: a day taken in the wrong zone
- * changes the figures.
- */
-const HOUR = 3_600_000;
-const MARCH_START = Date.UTC(2026, 1, 28, 0);
+import { createReportFleet } from './testFleet.ts';
 
 let t: TestApp;
 let berlin: FleetPlant;
 let newYork: FleetPlant;
-/** A plant of a distributor's branch: the only one its distributor sees. */
 let branchPlant: FleetPlant;
 let admin: TestAccount;
 let distributor: TestAccount;
 let integrator: TestAccount;
 let branchId: number;
 
-function hourlySamples(fleet: FleetPlant, from: number, hours: number, seed: number): DeviceSample[] {
-  const inverter = fleet.devices[0] as { id: number };
-  let pv = 100;
-  let feedin = 10;
-  let load = 20;
-  let grid = 5;
-  return Array.from({ length: hours }, (_, i) => {
-    pv += ((i * seed) % 7) * 0.25;
-    feedin += ((i * seed) % 3) * 0.1;
-    load += 0.3;
-    grid += (i % 2) * 0.05;
-    return {
-      deviceId: inverter.id,
-      plantId: fleet.plantId,
-      ts: from + i * HOUR,
-      vars: { PVEnergyTotal: pv, generationTotal: pv * 0.97, feedinTotal: feedin, loadsTotal: load, gridConsumptionTotal: grid },
-    };
-  });
-}
-
 beforeAll(async () => {
   t = await startTestApp();
-  const db = t.database.db;
-  berlin = await createFleetPlant(db, { timeZone: 'Europe/Berlin' });
-  newYork = await createFleetPlant(db, { timeZone: 'America/New_York' });
-  branchPlant = await createFleetPlant(db, { timeZone: 'Europe/Berlin' });
-  branchId = await t.createBranch('distributor', 'RPTDIST');
-  await db.update(plant).set({ organisationId: branchId, country: 'AT', pvSizeKwp: 10 }).where(eq(plant.id, branchPlant.plantId));
-  await db.update(plant).set({ pvSizeKwp: 8 }).where(eq(plant.id, berlin.plantId));
-  admin = await t.createAccount(Access.admin);
-  distributor = await t.createAccount(Access.distributor, { organisationId: branchId });
-  integrator = await t.createAccount(Access.integrator);
-  await db.insert(deviceGrant).values({ deviceSn: newYork.devices[0]?.sn as string, integratorId: integrator.id, grantedBy: admin.id });
-  const telemetry = createTelemetryRepo(db);
-  // From two days before March to two days after, in every zone.
-  const hours = 35 * 24;
-  await telemetry.writeBatch(hourlySamples(berlin, MARCH_START, hours, 3));
-  await telemetry.writeBatch(hourlySamples(newYork, MARCH_START, hours, 5));
-  await telemetry.writeBatch(hourlySamples(branchPlant, MARCH_START, hours, 2));
-  // A few days of March 2025 for the same period last year.
-  await telemetry.writeBatch(hourlySamples(berlin, Date.UTC(2025, 2, 10), 48, 1));
-  await createRollupJob(db, t.database.kind).settle();
+  ({ berlin, newYork, branchPlant, admin, distributor, integrator, branchId } = await createReportFleet(t));
 });
 afterAll(() => t.close());
 
