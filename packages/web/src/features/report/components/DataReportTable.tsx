@@ -110,7 +110,6 @@ export function DataReportTable({
       rowKey={(row) => `${row.plantId}-${row.sn}`}
       columns={columns}
       scroll={{ x: 'max-content' }}
-      sticky
       onChange={(_, __, sorter) => {
         const { columnKey, field, order } = sorter as SorterResult<DataReportRow>;
         const key = (columnKey ?? field) as DataReportSort | undefined;
@@ -118,7 +117,7 @@ export function DataReportTable({
       }}
       summary={() =>
         report && report.total > 0 ? (
-          <Table.Summary fixed>
+          <Table.Summary>
             <Table.Summary.Row>
               {columns.map((column, i) => {
                 const key = (column as { dataIndex?: FigureKey }).dataIndex;
