@@ -12,6 +12,7 @@ import { run as loginPageJs } from './loginPageJs.ts';
 import { run as mosquittoPersistence } from './mosquittoPersistence.ts';
 import { run as plantDetailJs } from './plantDetailJs.ts';
 import { run as plantMap } from './plantMap.ts';
+import { run as reports } from './reports.ts';
 import { run as rollupRound } from './rollupRound.ts';
 import { run as scopeLists } from './scopeLists.ts';
 import { run as series } from './series.ts';
@@ -33,6 +34,7 @@ const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Chart render', run: chartRender },
   { title: 'Command round trip', run: commands },
   { title: 'Template to 10,000 dataloggers', run: templateBatch },
+  { title: 'Data report and report export at scale', run: reports },
 ];
 
 const RESULTS = new URL('./RESULTS.md', import.meta.url);
