@@ -80,4 +80,22 @@ export const reportCalls = {
     tag: 'report',
     summary: "A generated report's xlsx or PDF",
   }),
+  trend: defineCall({
+    method: 'POST',
+    path: '/c/v0/report/trend',
+    access: [A, D, M],
+    body: 'trendBody',
+    answer: 'trendResult',
+    tag: 'report',
+    summary: 'New plants, devices and installed kWp per month in scope, by branch, country, series or model, with the year before',
+  }),
+  devops: defineCall({
+    method: 'GET',
+    path: '/c/v0/report/devops',
+    access: [M],
+    answer: 'devopsResult',
+    tag: 'report',
+    summary:
+      'What in the fleet needs attention now, each entry a device: offline, silent, weak signal, low yield, faults, stuck commands; firmware in the field',
+  }),
 } satisfies Record<string, CallDeclaration>;

@@ -190,3 +190,52 @@ export const reportDefinitionListResult = z.object({
 });
 export const reportIdBody = z.strictObject({ id: idSchema });
 export const reportFileBody = z.strictObject({ task: idSchema, format: z.enum(['xlsx', 'pdf']) });
+
+// Installation trends (/bus/other/trend) and devops (/bus/powerStation/devops).
+
+export const TREND_DIMENSIONS = ['none', 'branch', 'country', 'series', 'model'] as const;
+export type TrendDimension = (typeof TREND_DIMENSIONS)[number];
+/** The longest range of installation trends, in months. */
+export const TREND_MAX_MONTHS = 36;
+export const trendBody = rangeChecked(
+  z.strictObject({
+    unit: z.literal('month').default('month'),
+    from: localDate,
+    to: localDate,
+    by: z.enum(TREND_DIMENSIONS).default('none'),
+  }),
+).refine((body) => unitsSpanned('month', body.from, body.to) <= TREND_MAX_MONTHS, { error: 'report.rangeTooLong', path: ['to'] });
+export type TrendBody = z.input<typeof trendBody>;
+const trendFigures = { plants: z.number(), devices: z.number(), kwp: z.number() };
+export const trendResult = z.object({
+  months: z.array(z.string()),
+  /** A group per value of the dimension (the ten largest), each with its figures per month and a year before. */
+  groups: z.array(
+    z.object({
+      key: z.string(),
+      months: z.array(z.object({ ...trendFigures, lastYear: z.object(trendFigures) })),
+    }),
+  ),
+});
+export type TrendResult = z.infer<typeof trendResult>;
+
+/** A datalogger's signal below this (dBm) is weak. */
+export const WEAK_SIGNAL_DBM = -75;
+const devopsDevice = z.object({
+  sn: z.string(),
+  type: z.string(),
+  model: z.string(),
+  plantId: z.number().nullable(),
+  plantName: z.string(),
+  /** What the list is about: since when (ms), a count, a signal, a ratio. */
+  value: z.number().nullable(),
+  detail: z.string(),
+});
+export type DevopsDevice = z.infer<typeof devopsDevice>;
+export const DEVOPS_LISTS = ['offlineDataloggers', 'silentDevices', 'weakSignal', 'lowYield', 'repeatedFaults', 'stuckCommands'] as const;
+export type DevopsList = (typeof DEVOPS_LISTS)[number];
+export const devopsResult = z.object({
+  lists: z.array(z.object({ list: z.enum(DEVOPS_LISTS), total: z.number(), rows: z.array(devopsDevice) })),
+  firmware: z.array(z.object({ type: z.string(), model: z.string(), part: z.string(), version: z.string(), devices: z.number() })),
+});
+export type DevopsResult = z.infer<typeof devopsResult>;

@@ -7,6 +7,8 @@ import { createDataReportRepo } from './dataRepo.ts';
 import { createDataReportService } from './dataService.ts';
 import { createReportExportRepo } from './exportRepo.ts';
 import { createReportExportService } from './exportService.ts';
+import { createFleetRepo } from './fleetRepo.ts';
+import { createFleetService } from './fleetService.ts';
 import { reportRoutes } from './routes.ts';
 
 /** An idle report job looks for due periods and new tasks this often (a new task waits at most this long). */
@@ -27,10 +29,11 @@ export function reportModule(
     publicUrl: config.publicUrl,
     now,
   });
+  const fleet = createFleetService({ fleet: createFleetRepo(db), now });
   const loop = createJobLoop(() => exports.pass(), {
     idleMs: REPORT_POLL_MS,
     onError: (error) => log.error({ err: error }, 'report job pass failed'),
   });
-  return { reportExports: exports, routes: (http) => reportRoutes(http, data, exports), jobs: [loop.run] } satisfies ModuleParts &
+  return { reportExports: exports, routes: (http) => reportRoutes(http, data, exports, fleet), jobs: [loop.run] } satisfies ModuleParts &
     Record<string, unknown>;
 }

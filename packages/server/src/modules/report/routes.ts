@@ -6,8 +6,9 @@ import { sessionOf } from '../../http/requestContext.ts';
 import { sendXlsx } from '../../http/xlsx.ts';
 import type { DataReportService } from './dataService.ts';
 import type { ReportExportService } from './exportService.ts';
+import type { FleetService } from './fleetService.ts';
 
-export function reportRoutes(app: FastifyInstance, data: DataReportService, exports: ReportExportService) {
+export function reportRoutes(app: FastifyInstance, data: DataReportService, exports: ReportExportService, fleet: FleetService) {
   route(app, reportCalls.data, (body, request) => data.query(sessionOf(request), body));
   route(app, reportCalls.dataExport, async (body, request, reply) => {
     const file = await data.export(sessionOf(request), body, request.lang);
@@ -19,6 +20,8 @@ export function reportRoutes(app: FastifyInstance, data: DataReportService, expo
       .send(file.bytes);
   });
   route(app, reportCalls.dataChoices, (_, request) => data.choices(sessionOf(request)));
+  route(app, reportCalls.trend, (body, request) => fleet.trend(sessionOf(request), body));
+  route(app, reportCalls.devops, () => fleet.devops());
   route(app, reportCalls.list, (body, request) => exports.list(sessionOf(request), body));
   route(app, reportCalls.create, (body, request) => exports.create(sessionOf(request), clientInfo(request), body, request.lang));
   route(app, reportCalls.generate, (body, request) => exports.generateAgain(sessionOf(request), body.id));
