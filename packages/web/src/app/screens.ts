@@ -64,6 +64,8 @@ const SCREENS: Record<ScreenName, ComponentType> = {
   'integrator-data-report': DataReportPage,
   'report-export': lazyScreen(() => import('../features/report/routes/ReportExportPage.tsx')),
   'report-generate': lazyScreen(() => import('../features/report/routes/ReportGeneratePage.tsx')),
+  trend: lazyScreen(() => import('../features/report/routes/TrendPage.tsx')),
+  devops: lazyScreen(() => import('../features/report/routes/DevopsPage.tsx')),
 };
 
 /** The component of a screen by route name, or undefined when no such screen exists. */

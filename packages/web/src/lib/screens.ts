@@ -59,6 +59,8 @@ export const SCREEN_NAMES = [
   'integrator-data-report',
   'report-export',
   'report-generate',
+  'trend',
+  'devops',
 ] as const;
 export type ScreenName = (typeof SCREEN_NAMES)[number];
 
