@@ -72,37 +72,23 @@ function subjects(db: Db, scope: Scope, q: DataReportQuery): SQL {
     )}`;
 }
 
-/** Each figure summed over the rows between two dates (the lateral below also reads the year before's rows). */
-const sumsBetween = (from: SQL, to: SQL) =>
-  sql.join(
-    REPORT_ENERGY.map(
-      (key) =>
-        sql`coalesce(sum(r.${sql.raw(ROLLUP_COLUMN[key])}) filter (where r.start between ${from} and ${to}), 0)::float8 as ${sql.raw(`"${key}"`)}`,
-    ),
-    sql`, `,
-  );
 const sums = sql.raw(REPORT_ENERGY.map((key) => `coalesce(sum(r.${ROLLUP_COLUMN[key]}), 0)::float8 as "${key}"`).join(', '));
 
 /**
- * Every subject with its figures: the sums of its rollup rows of the grain between the dates, the PV of the
- * same dates a year before, and the ratios. One index range per subject covers both years (`offset 0` keeps
- * the LATERAL a per-subject index lookup); the year between them is read too, which costs less than a second
- * descent of the index.
+ * Every subject with its figures: the sums of its rollup rows of the grain between the dates, the same
+ * a year before, and the ratios. `offset 0` keeps each LATERAL a per-subject index lookup.
  */
 function withFigures(db: Db, scope: Scope, q: DataReportQuery): SQL {
-  const from = sql`${q.from}::date`;
-  const to = sql`${q.to}::date`;
-  const lastFrom = sql`(${q.from}::date - interval '1 year')::date`;
-  const lastTo = sql`(${q.to}::date - interval '1 year')::date`;
-  return sql`select s.*, e.*,
+  const rows = (from: SQL, to: SQL) => sql`from rollup_calendar r where r.subject_kind = ${q.subject} and r.subject_id = s.subject_id
+    and r.grain = ${q.unit} and r.start between ${from} and ${to}`;
+  return sql`select s.*, e.*, ly.pv_last_year as "pvLastYear",
       case when e.pv > 0 then greatest(0, least(1, (e.pv - e.feedin) / e.pv)) end as "selfConsumption",
       case when e.load > 0 then greatest(0, least(1, (e.load - e."gridImport") / e.load)) end as autarky,
       case when s.kwp > 0 then e.pv / s.kwp end as "specificYield"
     from (${subjects(db, scope, q)}) s
-    cross join lateral (select ${sumsBetween(from, to)},
-        coalesce(sum(r.pv) filter (where r.start between ${lastFrom} and ${lastTo}), 0)::float8 as "pvLastYear"
-      from rollup_calendar r where r.subject_kind = ${q.subject} and r.subject_id = s.subject_id
-        and r.grain = ${q.unit} and r.start between ${lastFrom} and ${to} offset 0) e`;
+    cross join lateral (select ${sums} ${rows(sql`${q.from}::date`, sql`${q.to}::date`)} offset 0) e
+    cross join lateral (select coalesce(sum(r.pv), 0)::float8 as pv_last_year
+      ${rows(sql`(${q.from}::date - interval '1 year')::date`, sql`(${q.to}::date - interval '1 year')::date`)} offset 0) ly`;
 }
 
 /** A row of a data report as the statement answers it. */
