@@ -13,6 +13,7 @@ import { run as mosquittoPersistence } from './mosquittoPersistence.ts';
 import { run as openApi } from './openApi.ts';
 import { run as plantDetailJs } from './plantDetailJs.ts';
 import { run as plantMap } from './plantMap.ts';
+import { run as reports } from './reports.ts';
 import { run as rollupRound } from './rollupRound.ts';
 import { run as scopeLists } from './scopeLists.ts';
 import { run as series } from './series.ts';
@@ -35,6 +36,7 @@ const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Command round trip', run: commands },
   { title: 'Template to 10,000 dataloggers', run: templateBatch },
   { title: 'Open API', run: openApi },
+  { title: 'Data report and report export at scale', run: reports },
 ];
 
 const RESULTS = new URL('./RESULTS.md', import.meta.url);

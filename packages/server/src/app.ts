@@ -31,6 +31,7 @@ import { commandModule } from './modules/command/module.ts';
 import { dataloggerModule } from './modules/datalogger/module.ts';
 import { deviceModule } from './modules/device/module.ts';
 import { distributorModule } from './modules/distributor/module.ts';
+import { fileModule } from './modules/file/module.ts';
 import { groupModule } from './modules/group/module.ts';
 import { ingestModule } from './modules/ingest/module.ts';
 import type { IngestService } from './modules/ingest/service.ts';
@@ -45,6 +46,8 @@ import { organisationModule } from './modules/organisation/module.ts';
 import { plantModule } from './modules/plant/module.ts';
 import { plantMapModule } from './modules/plantMap/module.ts';
 import { powerInfoModule } from './modules/powerInfo/module.ts';
+import type { ReportExportService } from './modules/report/exportService.ts';
+import { reportModule } from './modules/report/module.ts';
 import { sessionModule } from './modules/session/module.ts';
 import { telemetryModule } from './modules/telemetry/module.ts';
 import { templateModule } from './modules/template/module.ts';
@@ -91,6 +94,8 @@ export interface App {
   runJobs(signal: AbortSignal): Promise<void>;
   /** Folds everything stored so far into the rollups at once (tests). */
   rollups: { settle(): Promise<void> };
+  /** Report exports (tests run their job's passes). */
+  reportExports: ReportExportService;
   /** Every API call and who may make it, for the role and scope test matrices. */
   apiRoutes: ApiRoute[];
 }
@@ -193,6 +198,8 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
   });
   const { ingest, ...ingestParts } = ingestModule(platform, { telemetry, commands: fromDevices });
   const { apiKeys, ...apiKeyParts } = apiKeyModule(platform, { audit });
+  const { files } = fileModule(platform);
+  const { reportExports, ...reportParts } = reportModule(platform, { files, mail, audit });
   const modules: ModuleParts[] = [
     metaModule(),
     mailParts,
@@ -215,6 +222,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     templateParts,
     powerInfoModule(platform, { audit, sessions }),
     plantMapModule(platform),
+    reportParts,
     monitoringParts,
     telemetryParts,
     ingestParts,
@@ -246,5 +254,5 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     return reply.status(404).send({ errno: Errno.notFound, result: {} });
   });
 
-  return { http, mail, ingest, runCommandDispatcher: runDispatcher, runJobs, rollups, apiRoutes };
+  return { http, mail, ingest, runCommandDispatcher: runDispatcher, runJobs, rollups, reportExports, apiRoutes };
 }

@@ -10,3 +10,12 @@ const FORMULA_START = /^[=+\-@\t\r\n\0]/;
  * a negative number stays a number cell.
  */
 export const neutraliseFormula = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/** A value as one CSV field: quoted when it holds a separator, a quote or a line break. */
+const csvField = (value: string | number) => {
+  const text = String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+/** Rows as CSV text (RFC 4180: comma, CRLF); the caller neutralises text cells that would start a formula. */
+export const toCsv = (rows: (string | number)[][]) => rows.map((row) => row.map(csvField).join(',')).join('\r\n');

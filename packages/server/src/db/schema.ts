@@ -25,6 +25,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -477,3 +478,44 @@ export const storedFile = pgTable('stored_file', {
   createdBy: id('created_by'),
   createdAt: at('created_at').notNull().defaultNow(),
 });
+
+/** Report exports (0034_report_exports.sql): what to report, for whom, once or every period. */
+export const reportDefinition = pgTable('report_definition', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  accountId: id('account_id').notNull(),
+  organisationId: id('organisation_id').notNull(),
+  name: text('name').notNull(),
+  kind: text('kind', { enum: ['monthly', 'annual'] }).notNull(),
+  periodDate: date('period_date', { mode: 'string' }).notNull(),
+  summary: text('summary', { enum: ['plant', 'device'] }).notNull(),
+  dataTypes: text('data_types').array().notNull(),
+  series: text('series').notNull().default(''),
+  emailPush: boolean('email_push').notNull().default(false),
+  recipients: text('recipients').array().notNull().default([]),
+  scheduled: boolean('scheduled').notNull().default(false),
+  language: text('language').notNull().default('en'),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** One generation of a report export (0034_report_exports.sql): a durable job under a lease. */
+export const reportTask = pgTable(
+  'report_task',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    definitionId: id('definition_id').notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    scheduleKey: date('schedule_key', { mode: 'string' }),
+    state: text('state', { enum: ['generating', 'done', 'failed'] })
+      .notNull()
+      .default('generating'),
+    progress: smallint('progress').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    leaseUntil: at('lease_until'),
+    xlsxFileId: id('xlsx_file_id'),
+    pdfFileId: id('pdf_file_id'),
+    error: text('error'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    finishedAt: at('finished_at'),
+  },
+  (table) => [unique().on(table.definitionId, table.scheduleKey)],
+);

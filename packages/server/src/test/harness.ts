@@ -67,8 +67,11 @@ export function signedHeaders(path: string, token: string, lang: string, timesta
   return { lang, token, timezone: 'Europe/Berlin', timestamp: ts, signature: computeSignature(path, token, lang, ts) };
 }
 
-/** `env`: more variables for the app's configuration (e.g. WEBHOOK_ALLOW_PRIVATE for a local webhook receiver). */
-export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+/**
+ * `env`: more variables for the app's configuration (e.g. WEBHOOK_ALLOW_PRIVATE for a local webhook receiver).
+ * `jobs: false` leaves the jobs role off, for tests that run a job's passes themselves.
+ */
+export async function startTestApp(env: NodeJS.ProcessEnv = {}, options: { jobs?: boolean } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const mail = await startMailCapture();
   const clock = { offsetMs: 0 };
@@ -85,7 +88,7 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp
   const app = await buildApp({ config, database, now });
   // The jobs role, as main.ts runs it.
   const stopJobs = new AbortController();
-  const jobs = app.runJobs(stopJobs.signal);
+  const jobs = options.jobs === false ? Promise.resolve() : app.runJobs(stopJobs.signal);
   const accounts = createAccountRepo(database.db);
   let accountCount = 0;
 

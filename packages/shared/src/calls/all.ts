@@ -17,6 +17,7 @@ import { organisationCalls } from './organisation.ts';
 import { plantCalls } from './plant.ts';
 import { plantMapCalls } from './plantMap.ts';
 import { powerInfoCalls } from './powerInfo.ts';
+import { reportCalls } from './report.ts';
 import { sessionCalls } from './session.ts';
 import { templateCalls } from './template.ts';
 import { userCalls } from './user.ts';
@@ -41,6 +42,7 @@ export const ALL_CALLS: readonly CallDeclaration[] = [
   plantCalls,
   plantMapCalls,
   powerInfoCalls,
+  reportCalls,
   sessionCalls,
   templateCalls,
   userCalls,

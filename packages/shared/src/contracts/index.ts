@@ -19,6 +19,7 @@ export * from './organisation.ts';
 export * from './plant.ts';
 export * from './plantMap.ts';
 export * from './powerInfo.ts';
+export * from './report.ts';
 export * from './settings.ts';
 export * from './storableText.ts';
 export * from './tariff.ts';

@@ -105,6 +105,12 @@ export const Errno = {
   commandTimedOut: 41982,
   /** An account holds at most API_KEYS_MAX API keys. */
   apiKeyLimitReached: 41983,
+  /** Report export supports only data after 1 September 2024 (spec section 9). */
+  reportBeforeFirstDate: 42150,
+  /** A report's mail goes only to accounts the caller sees. */
+  reportRecipientUnknown: 42151,
+  /** A report's file is made only once its task is done. */
+  reportNotReady: 42152,
   /** API family (Open API scheduler): periods overlap. */
   schedulePeriodsOverlap: 42023,
   /** API family (Open API): settings, SoC and force-charge times are locked while a schedule is enabled. */

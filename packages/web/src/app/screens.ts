@@ -7,6 +7,7 @@ const DownloadPage = lazyScreen(() => import('../features/download/routes/Downlo
 const DeviceListPage = lazyScreen(() => import('../features/device/routes/DeviceListPage.tsx'));
 const DeviceDetailPage = lazyScreen(() => import('../features/device/routes/DeviceDetailPage.tsx'));
 const DeviceViewPage = lazyScreen(() => import('../features/device/routes/DeviceViewPage.tsx'));
+const DataReportPage = lazyScreen(() => import('../features/report/routes/DataReportPage.tsx'));
 
 /** The component of each screen that exists (lib/screens.ts names them), loaded when first opened. */
 const SCREENS: Record<ScreenName, ComponentType> = {
@@ -59,6 +60,12 @@ const SCREENS: Record<ScreenName, ComponentType> = {
   alarm: lazyScreen(() => import('../features/alarm/routes/AlarmPage.tsx')),
   'integrator-alarm': lazyScreen(() => import('../features/alarm/routes/AlarmPage.tsx')),
   'fault-record': lazyScreen(() => import('../features/alarm/routes/FaultRecordPage.tsx')),
+  'data-report': DataReportPage,
+  'integrator-data-report': DataReportPage,
+  'report-export': lazyScreen(() => import('../features/report/routes/ReportExportPage.tsx')),
+  'report-generate': lazyScreen(() => import('../features/report/routes/ReportGeneratePage.tsx')),
+  trend: lazyScreen(() => import('../features/report/routes/TrendPage.tsx')),
+  devops: lazyScreen(() => import('../features/report/routes/DevopsPage.tsx')),
 };
 
 /** The component of a screen by route name, or undefined when no such screen exists. */

@@ -55,6 +55,12 @@ export const SCREEN_NAMES = [
   'alarm',
   'integrator-alarm',
   'fault-record',
+  'data-report',
+  'integrator-data-report',
+  'report-export',
+  'report-generate',
+  'trend',
+  'devops',
 ] as const;
 export type ScreenName = (typeof SCREEN_NAMES)[number];
 
