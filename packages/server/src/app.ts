@@ -31,6 +31,7 @@ import { commandModule } from './modules/command/module.ts';
 import { dataloggerModule } from './modules/datalogger/module.ts';
 import { deviceModule } from './modules/device/module.ts';
 import { distributorModule } from './modules/distributor/module.ts';
+import { economicsModule } from './modules/economics/module.ts';
 import { groupModule } from './modules/group/module.ts';
 import { ingestModule } from './modules/ingest/module.ts';
 import type { IngestService } from './modules/ingest/service.ts';
@@ -216,6 +217,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     powerInfoModule(platform, { audit, sessions }),
     plantMapModule(platform),
     monitoringParts,
+    economicsModule(platform, { telemetry }),
     telemetryParts,
     ingestParts,
   ];

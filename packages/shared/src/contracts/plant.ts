@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHECK_CODE_ALPHABET, CHECK_CODE_LENGTH, DATALOGGER_SN_PATTERN, LIMITS } from '../limits.ts';
 import { countryCodeSchema, emailSchema, mobileSchema, profileText, usernameSchema } from './common.ts';
+import { PRICE_KINDS, pricePeriods } from './tariff.ts';
 
 export const PLANT_TYPES = ['residential', 'commercial', 'utility', 'storage', 'charging'] as const;
 export const PLANT_STATUSES = ['normal', 'alarm', 'fault', 'offline'] as const;
@@ -65,6 +66,14 @@ export const plantFields = z.strictObject({
   systemSizeKw: z.number().min(0).max(1_000_000).optional(),
   pvSizeKwp: z.number().min(0).max(1_000_000).optional(),
   feedInTariff: z.number().min(0).max(100).optional(),
+  /** The price of a kWh bought from the grid, where no time-of-use period says otherwise. */
+  importPrice: z
+    .number({ error: 'validation.priceRange' })
+    .min(0, { error: 'validation.priceRange' })
+    .max(100, { error: 'validation.priceRange' })
+    .optional(),
+  /** Time-of-use import prices on the plant's local clock (peak, valley, flat). */
+  pricePeriods: pricePeriods.optional(),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/, { error: 'validation.currency' })
@@ -91,6 +100,7 @@ const clearable = {
   systemSizeKw: plantFields.shape.systemSizeKw.unwrap().nullable().optional(),
   pvSizeKwp: plantFields.shape.pvSizeKwp.unwrap().nullable().optional(),
   feedInTariff: plantFields.shape.feedInTariff.unwrap().nullable().optional(),
+  importPrice: plantFields.shape.importPrice.unwrap().nullable().optional(),
   commissionedOn: isoDate.nullable().optional(),
   gridConnectedOn: isoDate.nullable().optional(),
 };
@@ -153,6 +163,8 @@ export const plantDetail = plantSummary.extend({
   summerTime: z.boolean(),
   pvSizeKwp: z.number().nullable(),
   feedInTariff: z.number().nullable(),
+  importPrice: z.number().nullable(),
+  pricePeriods: z.array(z.object({ start: z.string(), end: z.string(), kind: z.enum(PRICE_KINDS), price: z.number() })),
   currency: z.string(),
   commissionedOn: z.string().nullable(),
   gridConnectedOn: z.string().nullable(),

@@ -40,6 +40,8 @@ export function presentDetail(row: SummaryRow, dataloggerSns: string[]): PlantDe
     summerTime: observesSummerTime(plant.timeZone),
     pvSizeKwp: plant.pvSizeKwp,
     feedInTariff: plant.feedInTariff,
+    importPrice: plant.importPrice,
+    pricePeriods: plant.pricePeriods,
     currency: plant.currency,
     commissionedOn: plant.commissionedOn,
     gridConnectedOn: plant.gridConnectedOn,

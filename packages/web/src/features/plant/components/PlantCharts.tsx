@@ -1,5 +1,5 @@
 import type { ReportDimension } from '@sunstack/shared';
-import { DatePicker, Empty, Flex, Segmented, Skeleton, Typography, theme } from 'antd';
+import { Empty, Flex, Skeleton, theme } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { EChartsOption } from 'echarts';
 import { useMemo, useState } from 'react';
@@ -10,6 +10,7 @@ import type { ExportTable } from '../../../lib/exportTable.ts';
 import { chartTime, wallClock } from '../../../lib/plantTime.ts';
 import { usePlantCurves } from '../api/plantCurves.ts';
 import { usePlantReport } from '../api/plantReport.ts';
+import { PlantPeriodPicker } from './PlantPeriodPicker.tsx';
 
 /** The energy series a plant's month, year and lifetime charts show, as translation keys. */
 const ENERGY_SERIES = [
@@ -18,7 +19,6 @@ const ENERGY_SERIES = [
   ['feedinTotal', 'export'],
   ['gridConsumptionTotal', 'import'],
 ] as const;
-const PICKERS = { day: 'date', month: 'month', year: 'year' } as const;
 
 /**
  * A plant's charts: 5-minute power curves of a day, daily energy of a month, monthly energy of a
@@ -95,26 +95,15 @@ export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number;
   return (
     <Flex vertical gap={12}>
       <Flex gap={8} wrap justify="space-between">
-        <Flex gap={8} wrap>
-          <Segmented<ReportDimension>
-            value={dimension}
-            onChange={setDimension}
-            options={(['day', 'month', 'year', 'lifetime'] as const).map((value) => ({ value, label: t(`monitoring.dimension.${value}`) }))}
-          />
-          {dimension !== 'lifetime' && (
-            <DatePicker
-              picker={PICKERS[dimension]}
-              value={date}
-              allowClear={false}
-              disabledDate={(d) => d.isAfter(today, 'day')}
-              onChange={(value) => value && setDate(value)}
-              aria-label={t('monitoring.period')}
-            />
-          )}
-          <Typography.Text type="secondary" style={{ alignSelf: 'center' }}>
-            {t('monitoring.inZone', { zone: timeZone })}
-          </Typography.Text>
-        </Flex>
+        <PlantPeriodPicker
+          dimensions={['day', 'month', 'year', 'lifetime'] as const}
+          dimension={dimension}
+          onDimension={setDimension}
+          date={date}
+          onDate={setDate}
+          today={today}
+          timeZone={timeZone}
+        />
         <ChartExport table={chart.empty ? undefined : chart.table} name={`${plantName}-${periodLabel}`} />
       </Flex>
       {loading ? (

@@ -12,6 +12,7 @@ import { usePlantFlow } from '../api/plantFlow.ts';
 import { AlarmThresholds } from '../components/AlarmThresholds.tsx';
 import { PlantActions } from '../components/PlantActions.tsx';
 import { PlantCharts } from '../components/PlantCharts.tsx';
+import { PlantEconomics } from '../components/PlantEconomics.tsx';
 import { PlantSharing } from '../components/PlantSharing.tsx';
 import { PowerFlow } from '../components/PowerFlow.tsx';
 
@@ -51,6 +52,9 @@ export default function PlantDetailPage() {
           </Card>
         </Col>
       </Row>
+      <Card title={t('owners.title')} variant="borderless">
+        <PlantEconomics plantId={id} plantName={plant.name} timeZone={plant.timeZone} />
+      </Card>
       <Card
         title={plant.name}
         variant="borderless"
@@ -94,6 +98,20 @@ export default function PlantDetailPage() {
               key: 'tariff',
               label: t('plant.feedInTariff'),
               children: plant.feedInTariff === null ? '—' : `${formatNumber(plant.feedInTariff, 4)} ${plant.currency}/kWh`,
+            },
+            {
+              key: 'importPrice',
+              label: t('owners.importPrice'),
+              children: (
+                <>
+                  {plant.importPrice === null ? '—' : `${formatNumber(plant.importPrice, 4)} ${plant.currency}/kWh`}
+                  {plant.pricePeriods.map((period) => (
+                    <Tag key={period.start} style={{ marginInlineStart: 8 }}>
+                      {period.start}–{period.end} {t(`workMode.priceKinds.${period.kind}`)} {formatNumber(period.price, 4)}
+                    </Tag>
+                  ))}
+                </>
+              ),
             },
             { key: 'commissioned', label: t('plant.commissionedOn'), children: dash(plant.commissionedOn) },
             { key: 'grid', label: t('plant.gridConnectedOn'), children: dash(plant.gridConnectedOn) },

@@ -1,0 +1,9 @@
+import { economicsCalls } from '@sunstack/shared';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/calls.ts';
+import { sessionOf } from '../../http/requestContext.ts';
+import type { EconomicsService } from './service.ts';
+
+export function economicsRoutes(app: FastifyInstance, economics: EconomicsService) {
+  route(app, economicsCalls.plantEconomics, (body, request) => economics.plantEconomics(sessionOf(request), body));
+}
