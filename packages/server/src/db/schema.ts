@@ -174,6 +174,8 @@ export const plant = pgTable('plant', {
   feedInTariff: numeric('feed_in_tariff', { mode: 'number' }),
   currency: text('currency').notNull().default('EUR'),
   importPrice: numeric('import_price', { mode: 'number' }),
+  panelTilt: numeric('panel_tilt', { mode: 'number' }),
+  panelAzimuth: numeric('panel_azimuth', { mode: 'number' }),
   pricePeriods: jsonb('price_periods').$type<PricePeriod[]>().notNull().default([]),
   commissionedOn: date('commissioned_on', { mode: 'string' }),
   gridConnectedOn: date('grid_connected_on', { mode: 'string' }),

@@ -54,3 +54,50 @@ export type PlantEconomics = z.infer<typeof plantEconomicsResult>;
  * years, 0.060 t (US EPA, Greenhouse Gas Equivalencies Calculator, calculations and references).
  */
 export const CO2_KG_PER_TREE = 60;
+
+/** The model a plant's expectations come from: its size and how its modules lie (assumed: 30° facing the equator). */
+const yieldModel = z.object({ peakKw: z.number(), tilt: z.number(), azimuth: z.number(), assumedOrientation: z.boolean() }).nullable();
+
+/**
+ * Expected against actual PV yield of a period (the plant's calendar, as the energy report): the
+ * yield its place, orientation and size give under a typical and under a clear sky, and the
+ * performance ratio. The model is null where the plant lacks a position or a PV size.
+ */
+export const plantPerformanceResult = z.object({
+  timeZone: z.string(),
+  model: yieldModel,
+  buckets: z.array(z.object({ key: z.string(), actual: z.number(), expected: z.number().nullable(), clearSky: z.number().nullable() })),
+  total: z.object({
+    actual: z.number(),
+    expected: z.number().nullable(),
+    clearSky: z.number().nullable(),
+    /** Expected until now (the period's past): what the actual yield is judged against. */
+    expectedToNow: z.number().nullable(),
+    /** Actual over the typical-weather expectation until now. */
+    ratioToExpected: z.number().nullable(),
+    /** Actual over kWp × the modelled typical insolation on the modules until now (IEC 61724's PR on modelled light). */
+    performanceRatio: z.number().nullable(),
+  }),
+});
+export type PlantPerformance = z.infer<typeof plantPerformanceResult>;
+
+/** Today's and tomorrow's expected production (kW, 15-minute points of the plant's days), load and battery SoC. */
+export const plantForecastResult = z.object({
+  timeZone: z.string(),
+  model: yieldModel,
+  /** The plant's today and tomorrow ('2026-11-26'). */
+  days: z.array(z.string()),
+  points: z.array(
+    z.object({
+      ts: z.number(),
+      typical: z.number().nullable(),
+      clearSky: z.number().nullable(),
+      /** The load of that local hour over the last 14 days, on average (kW). */
+      load: z.number().nullable(),
+      /** The battery's expected SoC (%), from its newest SoC on: null before now or without a battery. */
+      soc: z.number().nullable(),
+    }),
+  ),
+  battery: z.object({ capacityKwh: z.number(), soc: z.number() }).nullable(),
+});
+export type PlantForecast = z.infer<typeof plantForecastResult>;

@@ -65,6 +65,17 @@ export const plantFields = z.strictObject({
   timeZone: z.string().refine(isTimeZone, { error: 'validation.timeZoneInvalid' }),
   systemSizeKw: z.number().min(0).max(1_000_000).optional(),
   pvSizeKwp: z.number().min(0).max(1_000_000).optional(),
+  /** How the modules lie: inclination from horizontal and the compass bearing they face (180 south). */
+  panelTilt: z
+    .number({ error: 'validation.panelTilt' })
+    .min(0, { error: 'validation.panelTilt' })
+    .max(90, { error: 'validation.panelTilt' })
+    .optional(),
+  panelAzimuth: z
+    .number({ error: 'validation.panelAzimuth' })
+    .min(0, { error: 'validation.panelAzimuth' })
+    .lt(360, { error: 'validation.panelAzimuth' })
+    .optional(),
   feedInTariff: z.number().min(0).max(100).optional(),
   /** The price of a kWh bought from the grid, where no time-of-use period says otherwise. */
   importPrice: z
@@ -99,6 +110,8 @@ const clearable = {
   longitude: plantFields.shape.longitude.unwrap().nullable().optional(),
   systemSizeKw: plantFields.shape.systemSizeKw.unwrap().nullable().optional(),
   pvSizeKwp: plantFields.shape.pvSizeKwp.unwrap().nullable().optional(),
+  panelTilt: plantFields.shape.panelTilt.unwrap().nullable().optional(),
+  panelAzimuth: plantFields.shape.panelAzimuth.unwrap().nullable().optional(),
   feedInTariff: plantFields.shape.feedInTariff.unwrap().nullable().optional(),
   importPrice: plantFields.shape.importPrice.unwrap().nullable().optional(),
   commissionedOn: isoDate.nullable().optional(),
@@ -162,6 +175,8 @@ export const plantDetail = plantSummary.extend({
   longitude: z.number().nullable(),
   summerTime: z.boolean(),
   pvSizeKwp: z.number().nullable(),
+  panelTilt: z.number().nullable(),
+  panelAzimuth: z.number().nullable(),
   feedInTariff: z.number().nullable(),
   importPrice: z.number().nullable(),
   pricePeriods: z.array(z.object({ start: z.string(), end: z.string(), kind: z.enum(PRICE_KINDS), price: z.number() })),

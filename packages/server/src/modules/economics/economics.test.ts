@@ -4,6 +4,7 @@ import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 import { createTelemetryRepo, type DeviceSample } from '../telemetry/repo.ts';
 import { createRollupJob } from '../telemetry/rollups.ts';
+import { socForecast } from './expected.ts';
 
 let t: TestApp;
 let plant: FleetPlant;
@@ -161,5 +162,67 @@ describe('plant economics', () => {
     expect(incomplete.errno).toBe(Errno.bodyInvalid);
     const lifetime = await economics({ dimension: 'lifetime' });
     expect(lifetime.errno).toBe(Errno.bodyInvalid);
+  });
+
+  it("sets the actual yield beside what the plant's place, size and modules give, and says what it lacks for that", async () => {
+    const period = { dimension: 'month', year: 2026, month: 3 };
+    const unknown = await post('/c/v0/plant/performance/query', { id: plant.plantId, ...period }, admin);
+    expect(unknown.result.model).toBeNull();
+    expect(unknown.result.total).toMatchObject({ expected: null, performanceRatio: null });
+    await post(
+      '/c/v0/plant/update',
+      { id: plant.plantId, latitude: 47.99, longitude: 7.85, pvSizeKwp: 5, panelTilt: 35, panelAzimuth: 170 },
+      admin,
+    );
+    const [performance, energy] = await Promise.all([
+      post('/c/v0/plant/performance/query', { id: plant.plantId, ...period }, admin),
+      report(period),
+    ]);
+    expect(performance.result.model).toEqual({ peakKw: 5, tilt: 35, azimuth: 170, assumedOrientation: false });
+    const pv = seriesOf(energy, 'PVEnergyTotal');
+    performance.result.buckets.forEach((bucket: { actual: number; expected: number; clearSky: number }, i: number) => {
+      expect(bucket.actual).toBeCloseTo(pv[i] ?? 0, 3);
+      expect(bucket.clearSky).toBeGreaterThan(bucket.expected);
+    });
+    const { total } = performance.result;
+    // March is past: the whole month counts, and the ratio is the actual over the expectation.
+    expect(total.expectedToNow).toBeCloseTo(total.expected, 3);
+    expect(total.ratioToExpected).toBeCloseTo(total.actual / total.expected, 3);
+    // The performance ratio's reference is the light on the modules without the model's losses: a lower ratio.
+    expect(total.performanceRatio).toBeLessThan(total.ratioToExpected);
+    expect(total.performanceRatio).toBeGreaterThan(total.ratioToExpected * 0.75);
+  });
+
+  it("forecasts the plant's today and tomorrow in 15-minute steps, and a battery's SoC within its limits", async () => {
+    const forecast = await post('/c/v0/plant/forecast/query', { id: plant.plantId }, admin);
+    expect(forecast.errno).toBe(0);
+    expect(forecast.result.days).toHaveLength(2);
+    // Two local days of 23 to 25 hours each.
+    expect(forecast.result.points.length).toBeGreaterThanOrEqual(2 * 23 * 4);
+    expect(forecast.result.points.length).toBeLessThanOrEqual(2 * 25 * 4);
+    const noonOfTomorrow = forecast.result.points.filter((p: { typical: number }) => p.typical > 0);
+    expect(noonOfTomorrow.length).toBeGreaterThan(0);
+    expect(forecast.result.battery).toBeNull();
+    // 10 kWh from 50 %: 2 kW of surplus for an hour charges 19 %, 8 kW of load drains at most 0.5 C.
+    const socs = socForecast(10, 50, [
+      { pvKw: 3, loadKw: 1, hours: 1 },
+      { pvKw: 0, loadKw: 8, hours: 1 },
+      { pvKw: 0, loadKw: 8, hours: 10 },
+    ]);
+    expect(socs[0]).toBeCloseTo(69, 6);
+    expect(socs[1]).toBeCloseTo(69 - (5 / 0.95 / 10) * 100, 6);
+    expect(socs[2]).toBe(10);
+  });
+
+  it('answers the expectation and the forecast of a plant out of scope exactly like a missing one', async () => {
+    for (const [path, body] of [
+      ['/c/v0/plant/performance/query', { dimension: 'year', year: 2026 }],
+      ['/c/v0/plant/forecast/query', {}],
+    ] as const) {
+      const hidden = await post(path, { id: plant.plantId, ...body }, stranger);
+      const missing = await post(path, { id: plant.plantId + 1000, ...body }, stranger);
+      expect(hidden, path).toEqual({ errno: Errno.notFound, result: {} });
+      expect(hidden).toEqual(missing);
+    }
   });
 });

@@ -6,4 +6,6 @@ import type { EconomicsService } from './service.ts';
 
 export function economicsRoutes(app: FastifyInstance, economics: EconomicsService) {
   route(app, economicsCalls.plantEconomics, (body, request) => economics.plantEconomics(sessionOf(request), body));
+  route(app, economicsCalls.plantPerformance, (body, request) => economics.plantPerformance(sessionOf(request), body));
+  route(app, economicsCalls.plantForecast, (body, request) => economics.plantForecast(sessionOf(request), body.id));
 }

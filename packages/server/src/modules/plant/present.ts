@@ -39,6 +39,8 @@ export function presentDetail(row: SummaryRow, dataloggerSns: string[]): PlantDe
     longitude: plant.longitude,
     summerTime: observesSummerTime(plant.timeZone),
     pvSizeKwp: plant.pvSizeKwp,
+    panelTilt: plant.panelTilt,
+    panelAzimuth: plant.panelAzimuth,
     feedInTariff: plant.feedInTariff,
     importPrice: plant.importPrice,
     pricePeriods: plant.pricePeriods,

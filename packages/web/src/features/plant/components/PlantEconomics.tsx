@@ -1,19 +1,15 @@
 import type { PlantEconomics as Economics } from '@sunstack/shared';
 import { Alert, Col, Empty, Flex, Row, Skeleton, Statistic, Typography, theme } from 'antd';
-import type { Dayjs } from 'dayjs';
 import type { EChartsOption } from 'echarts';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chartLegend, EChart, useChartAxis } from '../../../components/EChart.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
-import { ChartExport } from '../../../lib/ChartExport.tsx';
 import type { ExportTable } from '../../../lib/exportTable.ts';
-import { wallClock } from '../../../lib/plantTime.ts';
 import { usePlantEconomics } from '../api/plantEconomics.ts';
-import { PlantPeriodPicker } from './PlantPeriodPicker.tsx';
+import { PlantPeriodBar, usePlantPeriod } from './PlantPeriodPicker.tsx';
 
 type Dimension = 'day' | 'month' | 'year';
-const FORMATS = { day: 'YYYY-MM-DD', month: 'YYYY-MM', year: 'YYYY' } as const;
 
 /** Money in the plant's currency, as the user's language writes it. */
 export function useMoney(currency: string) {
@@ -35,13 +31,11 @@ export function PlantEconomics({ plantId, plantName, timeZone }: { plantId: numb
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const axis = useChartAxis();
-  const [dimension, setDimension] = useState<Dimension>('month');
-  const today = wallClock(timeZone, Date.now());
-  const [date, setDate] = useState<Dayjs>(today);
-  const query = usePlantEconomics({ id: plantId, dimension, year: date.year(), month: date.month() + 1, day: date.date() });
+  const period = usePlantPeriod<Dimension>(timeZone, 'month');
+  const { dimension } = period;
+  const query = usePlantEconomics({ id: plantId, dimension, ...period.fields });
   const data = query.data;
   const money = useMoney(data?.currency ?? 'EUR');
-  const periodLabel = date.format(FORMATS[dimension]);
 
   const chart = useMemo(() => {
     if (!data) return undefined;
@@ -100,18 +94,12 @@ export function PlantEconomics({ plantId, plantName, timeZone }: { plantId: numb
 
   return (
     <Flex vertical gap={12}>
-      <Flex gap={8} wrap justify="space-between">
-        <PlantPeriodPicker
-          dimensions={['day', 'month', 'year'] as const}
-          dimension={dimension}
-          onDimension={setDimension}
-          date={date}
-          onDate={setDate}
-          today={today}
-          timeZone={timeZone}
-        />
-        <ChartExport table={chart?.table} name={`${plantName}-${t('owners.title')}-${periodLabel}`} />
-      </Flex>
+      <PlantPeriodBar
+        period={period}
+        dimensions={['day', 'month', 'year'] as const}
+        table={chart?.table}
+        name={`${plantName}-${t('owners.title')}-${period.label}`}
+      />
       {!figures ? (
         <Skeleton active />
       ) : (
@@ -126,7 +114,7 @@ export function PlantEconomics({ plantId, plantName, timeZone }: { plantId: numb
           </Row>
           {!chart?.priced && <Alert type="info" showIcon title={t('owners.noPrices')} />}
           {chart?.priced ? (
-            <EChart option={chart.option} height={260} label={t('owners.chartOf', { period: periodLabel })} />
+            <EChart option={chart.option} height={260} label={t('owners.chartOf', { period: period.label })} />
           ) : total?.pv === 0 ? (
             <Empty description={t('monitoring.noData')} />
           ) : null}

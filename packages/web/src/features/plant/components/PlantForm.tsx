@@ -53,6 +53,8 @@ function formValuesOf(plant: PlantDetail): Partial<FormValues> {
     longitude: optional(plant.longitude),
     systemSizeKw: optional(plant.systemSizeKw),
     pvSizeKwp: optional(plant.pvSizeKwp),
+    panelTilt: optional(plant.panelTilt),
+    panelAzimuth: optional(plant.panelAzimuth),
     feedInTariff: optional(plant.feedInTariff),
     importPrice: optional(plant.importPrice),
     pricePeriods: plant.pricePeriods,
@@ -117,6 +119,8 @@ export function PlantForm({ plant }: { plant?: PlantDetail }) {
           longitude: fields.longitude ?? null,
           systemSizeKw: fields.systemSizeKw ?? null,
           pvSizeKwp: fields.pvSizeKwp ?? null,
+          panelTilt: fields.panelTilt ?? null,
+          panelAzimuth: fields.panelAzimuth ?? null,
           feedInTariff: fields.feedInTariff ?? null,
           importPrice: fields.importPrice ?? null,
           pricePeriods: fields.pricePeriods ?? [],
@@ -245,6 +249,16 @@ export function PlantForm({ plant }: { plant?: PlantDetail }) {
         <Col xs={12} md={6}>
           <Form.Item label={t('plant.pvSizeKwp')} name="pvSizeKwp">
             <InputNumber min={0} max={1_000_000} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item label={t('owners.panelTilt')} name="panelTilt" tooltip={t('owners.orientationHint')}>
+            <InputNumber min={0} max={90} suffix="°" style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item label={t('owners.panelAzimuth')} name="panelAzimuth" tooltip={t('owners.orientationHint')}>
+            <InputNumber min={0} max={359.9} suffix="°" style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>

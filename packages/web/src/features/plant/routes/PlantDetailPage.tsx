@@ -13,6 +13,7 @@ import { AlarmThresholds } from '../components/AlarmThresholds.tsx';
 import { PlantActions } from '../components/PlantActions.tsx';
 import { PlantCharts } from '../components/PlantCharts.tsx';
 import { PlantEconomics } from '../components/PlantEconomics.tsx';
+import { PlantPerformance } from '../components/PlantPerformance.tsx';
 import { PlantSharing } from '../components/PlantSharing.tsx';
 import { PowerFlow } from '../components/PowerFlow.tsx';
 
@@ -55,6 +56,9 @@ export default function PlantDetailPage() {
       <Card title={t('owners.title')} variant="borderless">
         <PlantEconomics plantId={id} plantName={plant.name} timeZone={plant.timeZone} />
       </Card>
+      <Card title={t('owners.performanceTitle')} variant="borderless">
+        <PlantPerformance plantId={id} plantName={plant.name} timeZone={plant.timeZone} />
+      </Card>
       <Card
         title={plant.name}
         variant="borderless"
@@ -94,6 +98,14 @@ export default function PlantDetailPage() {
             },
             { key: 'size', label: t('plant.systemSizeKw'), children: dash(plant.systemSizeKw, ' kW') },
             { key: 'pv', label: t('plant.pvSizeKwp'), children: dash(plant.pvSizeKwp, ' kWp') },
+            {
+              key: 'modules',
+              label: t('owners.modules'),
+              children:
+                plant.panelTilt === null || plant.panelAzimuth === null
+                  ? '—'
+                  : t('owners.modulesValue', { tilt: plant.panelTilt, azimuth: plant.panelAzimuth }),
+            },
             {
               key: 'tariff',
               label: t('plant.feedInTariff'),
