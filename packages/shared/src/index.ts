@@ -54,6 +54,7 @@ export * from './contracts/telemetry.ts';
 export * from './contracts/template.ts';
 export * from './contracts/user.ts';
 export * from './contracts/userManagement.ts';
+export * from './csv.ts';
 export * from './errno/codes.ts';
 export * from './faults/catalogue.ts';
 export * from './faults/rules.ts';

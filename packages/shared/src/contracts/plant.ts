@@ -142,6 +142,12 @@ export const plantListBody = z.strictObject({
 });
 export type PlantListBody = z.infer<typeof plantListBody>;
 
+/** The plant list's export: its filters without paging, as xlsx or CSV. */
+export const plantExportBody = plantListBody
+  .omit({ currentPage: true, pageSize: true })
+  .extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
+export type PlantExportBody = z.infer<typeof plantExportBody>;
+
 export const plantSummary = z.object({
   id: z.number(),
   name: z.string(),

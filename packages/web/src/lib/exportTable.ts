@@ -1,5 +1,4 @@
-import { neutraliseFormula, offsetAt } from '@sunstack/shared';
-import { toCsv } from './csv.ts';
+import { neutraliseFormula, offsetAt, toCsv } from '@sunstack/shared';
 
 /** A cell of an exported table: text, a number (stays a number), an instant, or nothing. */
 export type ExportCell = string | number | Date | null;

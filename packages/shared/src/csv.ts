@@ -1,4 +1,4 @@
-/** A value as one CSV field: quoted when it holds a separator, a quote or a line break. */
+/** CSV text of rows (the web's chart exports and the server's list exports). A value as one CSV field: quoted when it holds a separator, a quote or a line break. */
 const field = (value: string | number) => {
   const text = String(value);
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
