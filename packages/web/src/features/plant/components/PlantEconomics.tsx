@@ -11,16 +11,19 @@ import { PlantPeriodBar, usePlantPeriod } from './PlantPeriodPicker.tsx';
 
 type Dimension = 'day' | 'month' | 'year';
 
-/** Money in the plant's currency, as the user's language writes it. */
-export function useMoney(currency: string) {
+/** Money in the plant's currency and ratios as percentages, as the user's language writes them ('—' for none). */
+export function useFigureFormat(currency = 'EUR') {
   const { i18n } = useTranslation();
   return useMemo(() => {
-    const format = new Intl.NumberFormat(i18n.language.replace('_', '-'), { style: 'currency', currency });
-    return (value: number) => format.format(value);
+    const language = i18n.language.replace('_', '-');
+    const money = new Intl.NumberFormat(language, { style: 'currency', currency });
+    const share = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+    return {
+      money: (value: number) => money.format(value),
+      percent: (ratio: number | null) => (ratio === null ? '—' : share.format(ratio)),
+    };
   }, [i18n.language, currency]);
 }
-
-const percent = (ratio: number | null) => (ratio === null ? '—' : `${(ratio * 100).toFixed(1)} %`);
 
 /**
  * What a plant earned and saved in a day, month or year of its calendar, how much of its production
@@ -35,7 +38,7 @@ export function PlantEconomics({ plantId, plantName, timeZone }: { plantId: numb
   const { dimension } = period;
   const query = usePlantEconomics({ id: plantId, dimension, ...period.fields });
   const data = query.data;
-  const money = useMoney(data?.currency ?? 'EUR');
+  const { money, percent } = useFigureFormat(data?.currency);
 
   const chart = useMemo(() => {
     if (!data) return undefined;

@@ -9,10 +9,10 @@ import type { ExportTable } from '../../../lib/exportTable.ts';
 import { chartTime } from '../../../lib/plantTime.ts';
 import { usePlantForecast } from '../api/plantForecast.ts';
 import { usePlantPerformance } from '../api/plantPerformance.ts';
+import { useFigureFormat } from './PlantEconomics.tsx';
 import { PlantPeriodBar, usePlantPeriod } from './PlantPeriodPicker.tsx';
 
 type Dimension = 'day' | 'month' | 'year';
-const percent = (ratio: number | null) => (ratio === null ? '—' : `${(ratio * 100).toFixed(1)} %`);
 const kwh = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} kWh`);
 
 /** What the expectation rests on: size, tilt and bearing (assumed where the plant does not say). */
@@ -43,6 +43,7 @@ export function PlantPerformance({ plantId, plantName, timeZone }: { plantId: nu
   const { dimension } = period;
   const query = usePlantPerformance({ id: plantId, dimension, ...period.fields });
   const data = query.data;
+  const { percent } = useFigureFormat();
 
   const chart = useMemo(() => {
     if (!data) return undefined;

@@ -13,7 +13,7 @@ export function PricePeriodList() {
   return (
     <Form.List name="pricePeriods">
       {(rows, { add, remove }) => (
-        <Flex vertical gap={4}>
+        <Flex vertical gap={4} style={{ marginBottom: 16 }}>
           <Typography.Text>{t('owners.pricePeriods')}</Typography.Text>
           <Typography.Text type="secondary">{t('owners.pricePeriodsHint')}</Typography.Text>
           {rows.map((row, index) => (
