@@ -31,6 +31,7 @@ import { commandModule } from './modules/command/module.ts';
 import { dataloggerModule } from './modules/datalogger/module.ts';
 import { deviceModule } from './modules/device/module.ts';
 import { distributorModule } from './modules/distributor/module.ts';
+import { economicsModule } from './modules/economics/module.ts';
 import { fileModule } from './modules/file/module.ts';
 import { groupModule } from './modules/group/module.ts';
 import { ingestModule } from './modules/ingest/module.ts';
@@ -224,6 +225,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     plantMapModule(platform),
     reportParts,
     monitoringParts,
+    economicsModule(platform, { telemetry }),
     telemetryParts,
     ingestParts,
   ];

@@ -16,10 +16,9 @@ export { type DataloggerState, fileStateStore, memoryStateStore, type StateStore
 export { applyBatteryPower, type BatterySpec } from './physics/battery.ts';
 export { CONNECTOR_STATE, EvChargerModel } from './physics/evCharger.ts';
 export { HeatPumpModel } from './physics/heatPump.ts';
-export { clearSkyGhi, decompose, type Irradiance, planeOfArray, type Surface } from './physics/irradiance.ts';
 export { LoadModel, type LoadProfile } from './physics/load.ts';
 export { ivCurve, type PvString, stringOutput } from './physics/pv.ts';
-export { CLIMATES, type Climate, Weather } from './physics/weather.ts';
+export { Weather } from './physics/weather.ts';
 export {
   type AuxiliaryDefinition,
   type DeviceMetadata,

@@ -162,6 +162,11 @@ const PROBES: Record<string, Probe> = {
   'GET /c/v0/plant/real/stream': (token, { id }) => get(`/c/v0/plant/real/stream?id=${id}`, token),
   'POST /c/v0/plant/report/query': (token, { id }) => post('/c/v0/plant/report/query', { id, dimension: 'lifetime' }, token),
   'POST /c/v0/plant/curve/query': (token, { id }) => post('/c/v0/plant/curve/query', { id, year: 2026, month: 3, day: 29 }, token),
+  'POST /c/v0/plant/economics/query': (token, { id }) =>
+    post('/c/v0/plant/economics/query', { id, dimension: 'month', year: 2026, month: 3 }, token),
+  'POST /c/v0/plant/performance/query': (token, { id }) =>
+    post('/c/v0/plant/performance/query', { id, dimension: 'month', year: 2026, month: 3 }, token),
+  'POST /c/v0/plant/forecast/query': (token, { id }) => post('/c/v0/plant/forecast/query', { id }, token),
   'POST /c/v0/device/real/query': (token, { inverter }) => post('/c/v0/device/real/query', { sns: [inverter] }, token),
   'GET /c/v0/device/real/stream': (token, { inverter }) => get(`/c/v0/device/real/stream?sn=${inverter}`, token),
   'POST /c/v0/device/history/query': (token, { inverter }) =>
@@ -191,6 +196,7 @@ const PROBES: Record<string, Probe> = {
  */
 const WITHOUT_TARGET: Record<string, string> = {
   'POST /c/v0/plant/list': 'lists the plants in scope (tested below)',
+  'POST /c/v0/plant/export': 'the plant list as a file (plant tests)',
   'POST /c/v0/plant/create': 'creates; its dataloggers are checked like link SN',
   'GET /c/v0/plant/summary': 'sums the plants in scope (monitoring tests)',
   'POST /c/v0/plant/overview': 'the plant list with production figures (monitoring tests)',

@@ -7,6 +7,7 @@ import {
   DEVICE_TYPES,
   FAULT_SEVERITIES,
   NOTICE_EVENTS,
+  type PricePeriod,
   type Strategy,
   WEBHOOK_EVENTS,
 } from '@sunstack/shared';
@@ -173,6 +174,10 @@ export const plant = pgTable('plant', {
   pvSizeKwp: numeric('pv_size_kwp', { mode: 'number' }),
   feedInTariff: numeric('feed_in_tariff', { mode: 'number' }),
   currency: text('currency').notNull().default('EUR'),
+  importPrice: numeric('import_price', { mode: 'number' }),
+  panelTilt: numeric('panel_tilt', { mode: 'number' }),
+  panelAzimuth: numeric('panel_azimuth', { mode: 'number' }),
+  pricePeriods: jsonb('price_periods').$type<PricePeriod[]>().notNull().default([]),
   commissionedOn: date('commissioned_on', { mode: 'string' }),
   gridConnectedOn: date('grid_connected_on', { mode: 'string' }),
   installerContact: jsonb('installer_contact').$type<Contact>().notNull().default({}),

@@ -1,4 +1,4 @@
-import { neutraliseFormula } from '@sunstack/shared';
+import { neutraliseFormula, toCsv } from '@sunstack/shared';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
@@ -44,6 +44,22 @@ export async function workbookOf(sheets: Sheet[]) {
 }
 
 export const workbook = (title: string, columns: Sheet['columns'], rows: Sheet['rows']) => workbookOf([{ title, columns, rows }]);
+
+/** A sheet as CSV text: the header row, then the rows (a byte-order mark first, so spreadsheets read it as UTF-8). */
+export const csvOf = ({ columns, rows }: Sheet) =>
+  `\uFEFF${toCsv([
+    columns.map((column) => cell(String(column.header ?? '')) as string),
+    ...rows.map((row) => columns.map((column) => cell(row[column.key as string] ?? '') as string | number)),
+  ])}`;
+
+/** A sheet as the file the caller asked for: xlsx, or CSV. */
+export async function sendSheet(reply: FastifyReply, sheet: Sheet, name: string, format: 'xlsx' | 'csv') {
+  if (format === 'xlsx') return sendXlsx(reply, await workbookOf([sheet]), name);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}.csv"`)
+    .send(csvOf(sheet));
+}
 
 export const sendXlsx = (reply: FastifyReply, file: Buffer, name: string) =>
   reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${name}.xlsx"`).send(file);

@@ -44,7 +44,23 @@ export const DEMO_ACCOUNTS: { username: string; access: Role; branch: Branch }[]
   { username: 'demo_user2', access: Access.endUser, branch: 'agent2' },
 ];
 
-type DemoPlant = Pick<NewPlant, 'name' | 'type' | 'country' | 'city' | 'latitude' | 'longitude' | 'timeZone' | 'systemSizeKw'> & {
+type DemoPlant = Pick<
+  NewPlant,
+  | 'name'
+  | 'type'
+  | 'country'
+  | 'city'
+  | 'latitude'
+  | 'longitude'
+  | 'timeZone'
+  | 'systemSizeKw'
+  | 'panelTilt'
+  | 'panelAzimuth'
+  | 'currency'
+  | 'feedInTariff'
+  | 'importPrice'
+  | 'pricePeriods'
+> & {
   branch: Branch;
   installer: string;
   owner?: string;
@@ -60,6 +76,30 @@ const FIRST_PLANTS_PEOPLE: Pick<DemoPlant, 'branch' | 'installer' | 'owner'>[] =
 ];
 
 /**
+ * What electricity costs the demo plants (per kWh, about 2025's household figures of each market),
+ * so their earnings and savings show at once; the German plants buy at a night tariff from 22:00.
+ */
+const DEMO_PRICES: Record<string, Pick<DemoPlant, 'currency' | 'feedInTariff' | 'importPrice' | 'pricePeriods'>> = {
+  EU: { currency: 'EUR', feedInTariff: 0.08, importPrice: 0.3, pricePeriods: [] },
+  DE: {
+    currency: 'EUR',
+    feedInTariff: 0.081,
+    importPrice: 0.36,
+    pricePeriods: [{ start: '22:00', end: '06:00', kind: 'valley', price: 0.27 }],
+  },
+  AU: { currency: 'AUD', feedInTariff: 0.05, importPrice: 0.32, pricePeriods: [] },
+  US: { currency: 'USD', feedInTariff: 0.06, importPrice: 0.3, pricePeriods: [] },
+  BR: { currency: 'BRL', feedInTariff: 0.5, importPrice: 0.85, pricePeriods: [] },
+  CH: { currency: 'CHF', feedInTariff: 0.1, importPrice: 0.3, pricePeriods: [] },
+  PL: { currency: 'PLN', feedInTariff: 0.45, importPrice: 1.1, pricePeriods: [] },
+  CZ: { currency: 'CZK', feedInTariff: 1.5, importPrice: 6, pricePeriods: [] },
+  RO: { currency: 'RON', feedInTariff: 0.3, importPrice: 1.3, pricePeriods: [] },
+  TR: { currency: 'TRY', feedInTariff: 1.5, importPrice: 3, pricePeriods: [] },
+  // Won prices exceed the 100-per-kWh limit of the price fields: the Korean plant keeps none.
+  KR: { currency: 'KRW', feedInTariff: null, importPrice: null, pricePeriods: [] },
+};
+
+/**
  * The plants of the simulated fleet (packages/simulator), in both branches, so what each demo
  * account sees differs visibly; their dataloggers are the fleet's.
  */
@@ -72,6 +112,9 @@ export const DEMO_PLANTS: DemoPlant[] = DEMO_FLEET_METADATA.map((fleetPlant, ind
   longitude: fleetPlant.longitude,
   timeZone: fleetPlant.timeZone,
   systemSizeKw: fleetPlant.systemSizeKw,
+  panelTilt: fleetPlant.panelTilt,
+  panelAzimuth: fleetPlant.panelAzimuth,
+  ...(DEMO_PRICES[fleetPlant.country] ?? DEMO_PRICES.EU),
   datalogger: fleetPlant.dataloggerSn,
   ...(FIRST_PLANTS_PEOPLE[index] ??
     (index % 2 === 0

@@ -15,6 +15,15 @@ export const plantCalls = {
     tag: 'plant',
     summary: 'Plants in scope, filtered and paginated',
   }),
+  export: defineCall({
+    method: 'POST',
+    path: '/c/v0/plant/export',
+    access: PLANT_HOLDERS,
+    body: 'plantExportBody',
+    answer: 'file',
+    tag: 'plant',
+    summary: 'The plants in scope that match the list filters, as an xlsx or CSV file (no paging)',
+  }),
   create: defineCall({
     method: 'POST',
     path: '/c/v0/plant/create',

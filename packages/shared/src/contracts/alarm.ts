@@ -108,6 +108,7 @@ export const alarmThresholdsSchema = z
     gridVoltageMinV: z.number().min(90).max(260),
     gridVoltageMaxV: z.number().min(100).max(300),
     gridFrequencyToleranceHz: z.number().min(0.1).max(5),
+    performanceMinPercent: z.number().int().min(10).max(95),
   })
   .partial();
 export const alarmThresholdResult = z.object({

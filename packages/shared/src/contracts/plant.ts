@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHECK_CODE_ALPHABET, CHECK_CODE_LENGTH, DATALOGGER_SN_PATTERN, LIMITS } from '../limits.ts';
 import { countryCodeSchema, emailSchema, mobileSchema, profileText, usernameSchema } from './common.ts';
+import { PRICE_KINDS, pricePeriods } from './tariff.ts';
 
 export const PLANT_TYPES = ['residential', 'commercial', 'utility', 'storage', 'charging'] as const;
 export const PLANT_STATUSES = ['normal', 'alarm', 'fault', 'offline'] as const;
@@ -64,7 +65,26 @@ export const plantFields = z.strictObject({
   timeZone: z.string().refine(isTimeZone, { error: 'validation.timeZoneInvalid' }),
   systemSizeKw: z.number().min(0).max(1_000_000).optional(),
   pvSizeKwp: z.number().min(0).max(1_000_000).optional(),
+  /** How the modules lie: inclination from horizontal and the compass bearing they face (180 south). */
+  panelTilt: z
+    .number({ error: 'validation.panelTilt' })
+    .min(0, { error: 'validation.panelTilt' })
+    .max(90, { error: 'validation.panelTilt' })
+    .optional(),
+  panelAzimuth: z
+    .number({ error: 'validation.panelAzimuth' })
+    .min(0, { error: 'validation.panelAzimuth' })
+    .lt(360, { error: 'validation.panelAzimuth' })
+    .optional(),
   feedInTariff: z.number().min(0).max(100).optional(),
+  /** The price of a kWh bought from the grid, where no time-of-use period says otherwise. */
+  importPrice: z
+    .number({ error: 'validation.priceRange' })
+    .min(0, { error: 'validation.priceRange' })
+    .max(100, { error: 'validation.priceRange' })
+    .optional(),
+  /** Time-of-use import prices on the plant's local clock (peak, valley, flat). */
+  pricePeriods: pricePeriods.optional(),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/, { error: 'validation.currency' })
@@ -90,7 +110,10 @@ const clearable = {
   longitude: plantFields.shape.longitude.unwrap().nullable().optional(),
   systemSizeKw: plantFields.shape.systemSizeKw.unwrap().nullable().optional(),
   pvSizeKwp: plantFields.shape.pvSizeKwp.unwrap().nullable().optional(),
+  panelTilt: plantFields.shape.panelTilt.unwrap().nullable().optional(),
+  panelAzimuth: plantFields.shape.panelAzimuth.unwrap().nullable().optional(),
   feedInTariff: plantFields.shape.feedInTariff.unwrap().nullable().optional(),
+  importPrice: plantFields.shape.importPrice.unwrap().nullable().optional(),
   commissionedOn: isoDate.nullable().optional(),
   gridConnectedOn: isoDate.nullable().optional(),
 };
@@ -118,6 +141,12 @@ export const plantListBody = z.strictObject({
   type: z.enum(PLANT_TYPES).optional(),
 });
 export type PlantListBody = z.infer<typeof plantListBody>;
+
+/** The plant list's export: its filters without paging, as xlsx or CSV. */
+export const plantExportBody = plantListBody
+  .omit({ currentPage: true, pageSize: true })
+  .extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
+export type PlantExportBody = z.infer<typeof plantExportBody>;
 
 export const plantSummary = z.object({
   id: z.number(),
@@ -152,7 +181,11 @@ export const plantDetail = plantSummary.extend({
   longitude: z.number().nullable(),
   summerTime: z.boolean(),
   pvSizeKwp: z.number().nullable(),
+  panelTilt: z.number().nullable(),
+  panelAzimuth: z.number().nullable(),
   feedInTariff: z.number().nullable(),
+  importPrice: z.number().nullable(),
+  pricePeriods: z.array(z.object({ start: z.string(), end: z.string(), kind: z.enum(PRICE_KINDS), price: z.number() })),
   currency: z.string(),
   commissionedOn: z.string().nullable(),
   gridConnectedOn: z.string().nullable(),

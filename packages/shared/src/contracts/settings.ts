@@ -31,7 +31,7 @@ export function minutesOfClock(clockText: string): number {
 }
 
 /** A period's minutes of the day, as [start, end) ranges (two when it wraps midnight). */
-function rangesOf(period: { start: string; end: string }): [number, number][] {
+export function rangesOf(period: { start: string; end: string }): [number, number][] {
   const start = minutesOfClock(period.start);
   const end = minutesOfClock(period.end);
   return start < end

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { schedulePeriods } from './settings.ts';
-import { AGILE_SLOTS, agilePrices, cheapestSlots, periodsFromAgile, periodsFromPrices, pricePeriods } from './tariff.ts';
+import { AGILE_SLOTS, agilePrices, cheapestSlots, hourlyPrices, periodsFromAgile, periodsFromPrices, pricePeriods } from './tariff.ts';
 
 const limits = { minSocOnGrid: 20, fdSoc: 30, fdPwr: 3000, maxSoc: 95 };
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -60,5 +60,21 @@ describe('price periods and agile tariffs', () => {
     expect(messages(schedulePeriods.safeParse([{ ...period, fdPwr: 6001 }]))).toEqual(['validation.periodPowerRange']);
     const overlap = schedulePeriods.safeParse([period, { ...period, start: '04:30', end: '06:00' }]);
     expect(overlap.error?.issues.map((issue) => [issue.message, issue.path])).toEqual([['validation.periodsOverlap', [1, 'start']]]);
+  });
+
+  it('price each local hour by the minutes of its periods, the base price elsewhere, none where a minute has no price', () => {
+    const periods = [
+      { start: '22:30', end: '06:00', kind: 'valley' as const, price: 0.1 },
+      { start: '17:00', end: '20:00', kind: 'peak' as const, price: 0.4 },
+    ];
+    const prices = hourlyPrices(periods, 0.3);
+    expect(prices[0]).toBeCloseTo(0.1, 9);
+    expect(prices[6]).toBeCloseTo(0.3, 9);
+    expect(prices[17]).toBeCloseTo(0.4, 9);
+    // Half of 22:00-23:00 at the base price, half in the valley.
+    expect(prices[22]).toBeCloseTo(0.2, 9);
+    expect(hourlyPrices(periods, null)[12]).toBeNull();
+    expect(hourlyPrices(periods, null)[1]).toBeCloseTo(0.1, 9);
+    expect(hourlyPrices([], null).every((price) => price === null)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AGILE_CHARGING_PERIODS, AGILE_PRICE_SLOT_MINUTES } from '../constants.ts';
 import { LIMITS } from '../limits.ts';
-import { minutesOfClock, type PeriodMode, type SchedulePeriod, windowList } from './settings.ts';
+import { minutesOfClock, type PeriodMode, rangesOf, type SchedulePeriod, windowList } from './settings.ts';
 
 /**
  * Electricity prices a battery schedule is planned on (spec sections 3 and 9): price periods of a
@@ -79,4 +79,21 @@ export function periodsFromAgile(prices: readonly number[], limits: PeriodLimits
     mode: 'ForceCharge',
     ...limits,
   }));
+}
+
+/**
+ * The import price of each local hour (0-23): the mean over its minutes of the time-of-use period's
+ * price, or `basePrice` outside every period, so a period from 07:30 prices half of 07:00-08:00.
+ * Null for an hour with a minute that has no price (no period and no base price).
+ */
+export function hourlyPrices(periods: readonly PricePeriod[], basePrice: number | null): (number | null)[] {
+  const perMinute: (number | null)[] = Array.from({ length: 24 * 60 }, () => basePrice);
+  for (const period of periods) {
+    for (const [from, to] of rangesOf(period)) perMinute.fill(period.price, from, to);
+  }
+  return Array.from({ length: 24 }, (_, hour) => {
+    const minutes = perMinute.slice(hour * 60, hour * 60 + 60);
+    if (minutes.some((price) => price === null)) return null;
+    return (minutes as number[]).reduce((total, price) => total + price, 0) / 60;
+  });
 }

@@ -51,13 +51,13 @@ export const REPORT_DIMENSIONS = ['day', 'month', 'year', 'lifetime'] as const;
 export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
 
 /** A period of the plant's own calendar: a day (year, month, day), a month, a year, or all years. */
-const periodFields = {
+export const periodFields = {
   dimension: z.enum(REPORT_DIMENSIONS),
   year: z.number().int().min(2000).max(2100).optional(),
   month: z.number().int().min(1).max(12).optional(),
   day: z.number().int().min(1).max(31).optional(),
 };
-const periodComplete = (body: { dimension: ReportDimension; year?: number; month?: number; day?: number }) =>
+export const periodComplete = (body: { dimension: ReportDimension; year?: number; month?: number; day?: number }) =>
   body.dimension === 'lifetime' ||
   (body.year !== undefined &&
     (body.dimension === 'year' || (body.month !== undefined && (body.dimension === 'month' || body.day !== undefined))));

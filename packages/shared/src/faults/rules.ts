@@ -16,6 +16,8 @@ export const ALARM_RULES = {
   socBelowMinimum: { code: 9011, severity: 'warning' },
   /** Inverters reported no PV power for an hour while the sun stood high over the plant. */
   noProduction: { code: 9020, severity: 'fault' },
+  /** The PV yield of the last 7 local days was below `performanceMinPercent` of what the plant's place and size give in typical weather. */
+  underperformance: { code: 9021, severity: 'warning' },
   /** The grid voltage an inverter measures is outside `gridVoltageMinV`..`gridVoltageMaxV`. */
   gridVoltage: { code: 9030, severity: 'warning' },
   /** The grid frequency is more than `gridFrequencyToleranceHz` away from its nominal 50 or 60 Hz. */
@@ -39,5 +41,6 @@ export const ALARM_THRESHOLD_DEFAULTS = {
   gridVoltageMinV: 196,
   gridVoltageMaxV: 253,
   gridFrequencyToleranceHz: 0.5,
+  performanceMinPercent: 50,
 };
 export type AlarmThresholds = typeof ALARM_THRESHOLD_DEFAULTS;

@@ -4,13 +4,13 @@ import {
   commandTopic,
   type InventoryPayload,
   MAX_PAYLOAD_BYTES,
+  planeOfArray,
   type ReplyPayload,
   type StatusPayload,
   type UplinkKind,
   uplinkTopic,
 } from '@sunstack/shared';
 import mqtt, { type MqttClient } from 'mqtt';
-import { planeOfArray } from '../physics/irradiance.ts';
 import { ivCurve } from '../physics/pv.ts';
 import { type DeviceMetadata, devicesOf, type Firmware, type PlantDefinition } from '../plant/definition.ts';
 import type { FaultEvent } from '../plant/faults.ts';

@@ -1,30 +1,11 @@
-import { offsetAt, sunPosition } from '@sunstack/shared';
+import { offsetAt } from '@sunstack/shared';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, localTime } from '../time.ts';
 import { applyBatteryPower } from './battery.ts';
-import { clearSkyGhi, decompose, planeOfArray } from './irradiance.ts';
 import { LoadModel } from './load.ts';
 import { ivCurve, stringOutput } from './pv.ts';
 
 describe('irradiance and PV', () => {
-  it('has no irradiance and no PV power at night', () => {
-    const night = sunPosition(Date.UTC(2025, 5, 21, 23, 0), 37.4, -6);
-    expect(clearSkyGhi(night)).toBe(0);
-    const irradiance = decompose(clearSkyGhi(night), night);
-    expect(planeOfArray(night, irradiance, { azimuth: 180, tilt: 30 })).toBe(0);
-    expect(stringOutput({ series: 10, parallel: 1, moduleWp: 400, azimuth: 180, tilt: 30 }, 0, 10).powerKw).toBe(0);
-  });
-
-  it('gives a tilted south panel more than the horizontal in winter, and a north panel less', () => {
-    const sun = sunPosition(Date.UTC(2025, 11, 21, 11, 30), 48, 8);
-    const irradiance = decompose(clearSkyGhi(sun), sun);
-    const south = planeOfArray(sun, irradiance, { azimuth: 180, tilt: 60 });
-    const north = planeOfArray(sun, irradiance, { azimuth: 0, tilt: 60 });
-    expect(south).toBeGreaterThan(irradiance.ghi * 1.5);
-    expect(north).toBeLessThan(irradiance.ghi);
-    expect(irradiance.dhi + irradiance.dni * Math.cos(((90 - sun.elevation) * Math.PI) / 180)).toBeCloseTo(irradiance.ghi, 6);
-  });
-
   it('derates 0.4 %/°C of cell temperature and gives an I-V curve from Isc to Voc through the MPP', () => {
     const pv = { series: 10, parallel: 1, moduleWp: 400, azimuth: 180, tilt: 30 };
     const cool = stringOutput(pv, 1000, 0);

@@ -1,9 +1,8 @@
-import type { EmsSettings, MeterSettings, PLANT_TYPES, PlantSettings } from '@sunstack/shared';
+import type { Climate, EmsSettings, MeterSettings, PLANT_TYPES, PlantSettings } from '@sunstack/shared';
 import type { BatterySpec } from '../physics/battery.ts';
 import type { EvChargerUsage } from '../physics/evCharger.ts';
 import type { LoadProfile } from '../physics/load.ts';
 import { type PvString, stringPeakKw } from '../physics/pv.ts';
-import type { Climate } from '../physics/weather.ts';
 
 /** What a simulated plant is made of: place, climate, devices and their wiring, consumers. */
 
@@ -171,6 +170,9 @@ export interface PlantMetadata {
   timeZone: string;
   /** PV peak power, kWp (the plant field `systemSizeKw`). */
   systemSizeKw: number;
+  /** How its largest PV string's modules lie (the plant fields `panelTilt`, `panelAzimuth`). */
+  panelTilt: number;
+  panelAzimuth: number;
   commissionedOn: string;
   batteryCapacityKwh: number | null;
   dataloggerSn: string;
@@ -178,6 +180,8 @@ export interface PlantMetadata {
 }
 
 export function plantMetadata(plant: PlantDefinition): PlantMetadata {
+  const strings = plant.inverters.flatMap((inverter) => inverter.strings);
+  const largest = strings.reduce((a, b) => (stringPeakKw(b) > stringPeakKw(a) ? b : a));
   return {
     name: plant.name,
     type: plant.type,
@@ -187,6 +191,8 @@ export function plantMetadata(plant: PlantDefinition): PlantMetadata {
     longitude: plant.longitude,
     timeZone: plant.timeZone,
     systemSizeKw: systemSizeKw(plant),
+    panelTilt: largest.tilt,
+    panelAzimuth: largest.azimuth,
     commissionedOn: plant.commissioned,
     batteryCapacityKwh: plant.battery?.capacityKwh ?? null,
     dataloggerSn: plant.datalogger.sn,

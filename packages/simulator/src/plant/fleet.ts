@@ -1,8 +1,7 @@
-import type { PlantSettings } from '@sunstack/shared';
+import { CLIMATES, type Climate, type ClimateName, type PlantSettings } from '@sunstack/shared';
 import type { EvChargerUsage } from '../physics/evCharger.ts';
 import type { LoadProfile } from '../physics/load.ts';
 import type { PvString } from '../physics/pv.ts';
-import { CLIMATES, type Climate, type ClimateName } from '../physics/weather.ts';
 import { type PlantDefinition, type PlantMetadata, plantMetadata } from './definition.ts';
 
 /**

@@ -1,9 +1,8 @@
 import type { EmsSettings, EnergyCounter, MeterSettings, PlantSettings } from '@sunstack/shared';
-import { type SunPosition, sunPosition } from '@sunstack/shared';
+import { clearSkyGhi, decompose, type Irradiance, planeOfArray, type SunPosition, sunPosition } from '@sunstack/shared';
 import { batteryElectrical, batteryTemperature, stateOfHealth } from '../physics/battery.ts';
 import { CONNECTOR_STATE, EvChargerModel } from '../physics/evCharger.ts';
 import { HeatPumpModel } from '../physics/heatPump.ts';
-import { clearSkyGhi, decompose, type Irradiance, planeOfArray } from '../physics/irradiance.ts';
 import { LoadModel } from '../physics/load.ts';
 import { type StringOutput, stringOutput } from '../physics/pv.ts';
 import { Weather, type WeatherNow } from '../physics/weather.ts';

@@ -6,27 +6,26 @@ import type { ExportTable } from './exportTable.ts';
 import { type ExportFormat, saveTable } from './saveTable.ts';
 
 /**
- * Every chart's export: its data as xlsx or CSV, named `name`. `table` is built on click, so a
- * chart does not assemble rows nobody asked for; without one (no data yet) the button is disabled.
+ * An export button offering xlsx or CSV; `onExport` makes and saves the file (disabled without one).
+ * `failure` is said when it fails without saying why itself (a server export shows its errno).
  */
-export function ChartExport({ table, name }: { table: (() => ExportTable) | undefined; name: string }) {
+export function ExportMenu({ onExport, failure }: { onExport: ((format: ExportFormat) => Promise<void>) | undefined; failure?: string }) {
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
   const save = async (format: ExportFormat) => {
-    if (!table) return;
+    if (!onExport) return;
     setSaving(true);
     try {
-      await saveTable(table(), name, format);
+      await onExport(format);
     } catch {
-      // Only the xlsx writer's chunk can fail to load; the data is already here.
-      void message.error(t('common.networkError'));
+      if (failure) void message.error(failure);
     } finally {
       setSaving(false);
     }
   };
   return (
     <Dropdown
-      disabled={!table}
+      disabled={!onExport}
       trigger={['click']}
       menu={{
         items: [
@@ -36,9 +35,19 @@ export function ChartExport({ table, name }: { table: (() => ExportTable) | unde
         onClick: ({ key }) => void save(key as ExportFormat),
       }}
     >
-      <Button icon={<DownloadOutlined />} loading={saving} disabled={!table}>
+      <Button icon={<DownloadOutlined />} loading={saving} disabled={!onExport}>
         {t('monitoring.export')}
       </Button>
     </Dropdown>
   );
+}
+
+/**
+ * Every chart's export: its data as xlsx or CSV, named `name`. `table` is built on click, so a
+ * chart does not assemble rows nobody asked for; without one (no data yet) the button is disabled.
+ */
+export function ChartExport({ table, name }: { table: (() => ExportTable) | undefined; name: string }) {
+  const { t } = useTranslation();
+  // Only the xlsx writer's chunk can fail to load; the data is already here.
+  return <ExportMenu onExport={table && ((format) => saveTable(table(), name, format))} failure={t('common.networkError')} />;
 }

@@ -1,9 +1,10 @@
-import { ALARM_RULES, type AlarmRuleName, uplinkTopic } from '@sunstack/shared';
+import { ALARM_RULES, type AlarmRuleName, CLIMATES, climateOfLatitude, expectedEnergy, uplinkTopic } from '@sunstack/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/rawSql.ts';
 import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { createRollupJob } from '../telemetry/rollups.ts';
 import { createAlarmRules } from './rules.ts';
 
 let t: TestApp;
@@ -162,5 +163,38 @@ describe('alarm rules', () => {
     expect(await alarmsOf(night, 'noProduction')).toEqual([]);
     // Judged at night, the noon plant's alarm clears: its hour is no longer one of high sun.
     expect(await alarmsOf(noon, 'noProduction')).toEqual(['cleared']);
+  });
+
+  it("raises underperformance when a week's yield stays below the plant's share of its typical-weather expectation", async () => {
+    const weak = await plantWith('inverter');
+    const healthy = await plantWith('inverter');
+    for (const plant of [weak, healthy]) await t.database.db.execute(sql`update plant set pv_size_kwp = 5 where id = ${plant.plantId}`);
+    // The last eight days in Freiburg (5 kWp facing south at 30°, assumed): the healthy plant makes 90 % of the model, the weak 30 %.
+    const site = { latitude: 47.99, longitude: 7.85, peakKw: 5, surface: { azimuth: 180, tilt: 30 }, climate: climateOfLatitude(47.99) };
+    expect(site.climate).toBe(CLIMATES.central);
+    const quarter = 15 * MINUTE;
+    // Judged now, after the other cases (an alarm is never judged before its last judgement).
+    const last = Math.floor(Date.now() / quarter) * quarter;
+    const first = last - 8.5 * 1440 * MINUTE;
+    for (const [plant, share] of [
+      [weak, 0.3],
+      [healthy, 0.9],
+    ] as const) {
+      let total = 1000;
+      const samples = [];
+      for (let ts = first; ts <= last; ts += quarter) {
+        total += share * expectedEnergy(site, ts - quarter, ts, 'typical').kwh;
+        samples.push({ ts, vars: { PVEnergyTotal: total } });
+      }
+      await report(plant, samples);
+    }
+    await createRollupJob(t.database.db, t.database.kind).settle();
+    await rules.evaluate(new Date());
+    expect(await alarmsOf(weak, 'underperformance')).toEqual(['active']);
+    expect(await alarmsOf(healthy, 'underperformance')).toEqual([]);
+    // This plant accepts 20 %: the alarm clears.
+    await setThresholds(weak, { performanceMinPercent: 20 });
+    await rules.evaluate(new Date());
+    expect(await alarmsOf(weak, 'underperformance')).toEqual(['cleared']);
   });
 });

@@ -1,7 +1,16 @@
-import { ALARM_RULES, ALARM_THRESHOLD_DEFAULTS, type AlarmRuleName, type AlarmThresholds, sunPosition } from '@sunstack/shared';
+import {
+  ALARM_RULES,
+  ALARM_THRESHOLD_DEFAULTS,
+  type AlarmRuleName,
+  type AlarmThresholds,
+  expectedEnergy,
+  sunPosition,
+} from '@sunstack/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jsonParam, selectRows } from '../../db/rawSql.ts';
+import { type PlantPlace, siteOf } from '../economics/expected.ts';
+import { startOfLocalDate } from '../telemetry/calendar.ts';
 
 /** A subject breaking a rule: a device, or a datalogger itself (deviceId null). */
 type Violation = {
@@ -24,7 +33,7 @@ const devicesOfPlants = sql`device d join plant p on p.id = d.plant_id and p.del
   left join alarm_threshold th on th.plant_id = p.id`;
 
 /** The subjects each rule finds in the data now (`at`: the time the job judges). */
-const VIOLATIONS: Record<Exclude<AlarmRuleName, 'noProduction'>, (at: Date) => SQL> = {
+const VIOLATIONS: Record<Exclude<AlarmRuleName, 'noProduction' | 'underperformance'>, (at: Date) => SQL> = {
   // Said it went offline (last will, or a clean disconnect) longer ago than the plant allows.
   dataloggerOffline: (at) => sql`select dl.sn as datalogger_sn, null::bigint as device_id, dl.plant_id
     from datalogger dl join plant p on p.id = dl.plant_id and p.deleted_at is null
@@ -75,6 +84,47 @@ const silentInverters = (at: Date) => sql`select d.datalogger_sn, d.id as device
     and l.ts > ${at}::timestamptz - ${FRESH} and (l.vars ->> 'pvPower')::float8 = 0
     and s.samples >= 3 and s.highest = 0`;
 
+/** Local days the underperformance rule judges: the last complete ones. */
+const PERFORMANCE_DAYS = 7;
+
+/**
+ * Plants with a position and a PV size, each with its first inverter (the alarm's subject), its PV
+ * yield over the last 7 complete local days and how many of those days have data: the candidates of
+ * the underperformance rule, before their expected yield is computed.
+ */
+const performanceCandidates = (at: Date) => sql`select inv.datalogger_sn, inv.id as device_id, p.id as plant_id,
+    p.latitude, p.longitude, p.pv_size_kwp::float8 as "pvSizeKwp", p.system_size_kw::float8 as "systemSizeKw",
+    p.panel_tilt::float8 as "panelTilt", p.panel_azimuth::float8 as "panelAzimuth", p.time_zone,
+    ${threshold('performanceMinPercent')} as min_percent, to_char(today.day, 'YYYY-MM-DD') as today, y.days, y.pv
+  from plant p left join alarm_threshold th on th.plant_id = p.id
+  cross join lateral (select (${at}::timestamptz at time zone p.time_zone)::date as day) today
+  cross join lateral (select d.id, d.datalogger_sn from device d where d.plant_id = p.id and d.type = 'inverter' order by d.id limit 1) inv
+  cross join lateral (
+    select count(*)::int as days, coalesce(sum(r.pv), 0) as pv from rollup_calendar r
+    where r.subject_kind = 'plant' and r.subject_id = p.id and r.grain = 'day'
+      and r.start between today.day - ${PERFORMANCE_DAYS}::int and today.day - 1
+  ) y
+  where p.deleted_at is null and p.latitude is not null and p.longitude is not null
+    and coalesce(p.pv_size_kwp, p.system_size_kw) > 0 and y.days = ${PERFORMANCE_DAYS}::int`;
+
+/** A local day's expected typical-weather yield of a site, kept: a plant's day is the same every minute the rule runs. */
+const expectedDays = new Map<string, number>();
+function expectedDay(place: PlantPlace & { time_zone: string }, date: string): number {
+  const found = siteOf(place);
+  if (!found) return 0;
+  const { latitude, longitude, pvSizeKwp, systemSizeKw, panelTilt, panelAzimuth, time_zone } = place;
+  const key = JSON.stringify([latitude, longitude, pvSizeKwp, systemSizeKw, panelTilt, panelAzimuth, time_zone, date]);
+  let kwh = expectedDays.get(key);
+  if (kwh === undefined) {
+    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+    const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+    kwh = expectedEnergy(found.site, startOfLocalDate(date, place.time_zone), startOfLocalDate(next, place.time_zone), 'typical').kwh;
+    if (expectedDays.size > 100_000) expectedDays.clear();
+    expectedDays.set(key, kwh);
+  }
+  return kwh;
+}
+
 /**
  * The platform's alarm rules (shared/src/faults/rules.ts), judged over the whole fleet in SQL, a
  * rule at a time: every subject that breaks a rule has its alarm, every alarm whose subject no longer
@@ -82,6 +132,23 @@ const silentInverters = (at: Date) => sql`select d.datalogger_sn, d.id as device
  */
 export function createAlarmRules(db: Db) {
   async function violationsOf(rule: AlarmRuleName, at: Date): Promise<Violation[]> {
+    if (rule === 'underperformance') {
+      // Below the plant's share of what its place, size and modules give in typical weather, over 7 whole days.
+      const candidates = await selectRows<Violation & PlantPlace & { time_zone: string; min_percent: number; today: string; pv: number }>(
+        db,
+        performanceCandidates(at),
+      );
+      return candidates
+        .filter((c) => {
+          const [y, m, d] = c.today.split('-').map(Number) as [number, number, number];
+          const days = Array.from({ length: PERFORMANCE_DAYS }, (_, i) =>
+            new Date(Date.UTC(y, m - 1, d - 1 - i)).toISOString().slice(0, 10),
+          );
+          const expected = days.reduce((total, day) => total + expectedDay(c, day), 0);
+          return expected > 0 && Number(c.pv) < (Number(c.min_percent) / 100) * expected;
+        })
+        .map(({ datalogger_sn, device_id, plant_id }) => ({ datalogger_sn, device_id, plant_id }));
+    }
     if (rule !== 'noProduction') return selectRows<Violation>(db, VIOLATIONS[rule](at));
     // The sun stood high over the plant for the whole hour: no production then is a fault, clouds or not.
     const candidates = await selectRows<Violation & { latitude: number; longitude: number }>(db, silentInverters(at));

@@ -1,7 +1,7 @@
 import { Access, Errno } from '@sunstack/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nameLookupLimits } from '../../core/attempts.ts';
-import { startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
+import { firstSheetOf, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 import { checkCodeGuessLimits } from '../datalogger/checkCode.ts';
 import { DELETIONS_BEFORE_CONFIRM } from './service.ts';
 
@@ -168,6 +168,41 @@ describe('creating a plant (spec sections 5 and 8)', () => {
     expect(seen.body.result.owner).toBe(user.username);
     expect((await create(site([await registerDatalogger()], { owner: 'nobody_at_all' }))).body.errno).toBe(Errno.ownerUnknown);
     expect((await create(site([await registerDatalogger()], { owner: installer.username }))).body.errno).toBe(Errno.ownerUnknown);
+  });
+});
+
+describe('exporting the plant list', () => {
+  it("exports the caller's plants only, filtered like the list, as xlsx or CSV in the caller's language", async () => {
+    const owner = await t.createAccount(Access.endUser);
+    const mine = await create(site([await registerDatalogger()], { owner: owner.username, name: '=Owned roof', country: 'DE' }));
+    await create(site([await registerDatalogger()], { name: 'Someone else', country: 'DE' }));
+    const xlsx = await t.download('/c/v0/plant/export', { country: 'DE' }, { token: owner.token, lang: 'de' });
+    expect(xlsx.contentType).toContain('spreadsheetml');
+    const sheet = await firstSheetOf(xlsx.bytes);
+    expect(sheet.name).toBe('Anlagen');
+    expect(sheet.getRow(1).getCell(2).value).toBe('Name');
+    expect(sheet.rowCount).toBe(2);
+    // What users typed never becomes a formula.
+    expect(sheet.getRow(2).getCell(2).value).toBe("'=Owned roof");
+    expect(sheet.getRow(2).getCell(1).value).toBe(mine.body.result.id);
+    const csv = await t.download('/c/v0/plant/export', { country: 'DE', format: 'csv' }, { token: admin.token });
+    expect(csv.contentType).toContain('text/csv');
+    const lines = csv.bytes
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    expect(lines[0]).toBe('ID,Name,Type,Status,Country,City,Time zone,System size (kW),Installer,Owner,Dataloggers,Created (UTC)');
+    expect(lines.filter((line) => line.includes('Owned roof') || line.includes('Someone else'))).toHaveLength(2);
+    const stranger = await t.createAccount(Access.endUser);
+    const none = await t.download('/c/v0/plant/export', { format: 'csv' }, { token: stranger.token });
+    expect(
+      none.bytes
+        .toString('utf8')
+        .replace(/^\uFEFF/, '')
+        .split('\r\n'),
+    ).toHaveLength(1);
+    const bad = await t.call('POST', '/c/v0/plant/export', { format: 'pdf' }, { token: admin.token });
+    expect(bad.body.errno).toBe(Errno.bodyInvalid);
   });
 });
 

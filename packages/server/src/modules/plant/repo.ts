@@ -10,6 +10,7 @@ import { account, alarm, auditLog, datalogger, device, plant, plantMember } from
 import { AppError } from '../../http/errors.ts';
 
 export type PlantRow = typeof plant.$inferSelect;
+type PlantFilters = Pick<PlantListBody, 'name' | 'country' | 'type'>;
 export type NewPlant = Omit<typeof plant.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
 export type PlantChanges = Partial<Omit<NewPlant, 'organisationId' | 'installerId' | 'ownerId' | 'createdBy'>>;
 
@@ -55,32 +56,36 @@ export function createPlantRepo(db: Db) {
     writable: sql<boolean>`(${plantWritable(db, scope)})`,
   });
 
+  const filtered = (scope: Scope, filters: PlantFilters) =>
+    and(
+      plantVisible(db, scope),
+      filters.name ? startsWith(plant.name, filters.name) : undefined,
+      filters.country ? eq(plant.country, filters.country) : undefined,
+      filters.type ? eq(plant.type, filters.type) : undefined,
+    );
+  /**
+   * Summaries of the plants a page of ids names, newest first. The ids are paged first: with the
+   * extras in the same query, PostgreSQL would compute them for every row OFFSET skips.
+   */
+  const summaries = (scope: Scope, where: SQL | undefined, limit: number, offset = 0) =>
+    db
+      .select(summaryColumns(scope))
+      .from(plant)
+      .leftJoin(installer, eq(installer.id, plant.installerId))
+      .leftJoin(owner, eq(owner.id, plant.ownerId))
+      .where(inArray(plant.id, db.select({ id: plant.id }).from(plant).where(where).orderBy(desc(plant.id)).limit(limit).offset(offset)))
+      .orderBy(desc(plant.id));
+
   return {
     async list(scope: Scope, filters: PlantListBody) {
-      const where = and(
-        plantVisible(db, scope),
-        filters.name ? startsWith(plant.name, filters.name) : undefined,
-        filters.country ? eq(plant.country, filters.country) : undefined,
-        filters.type ? eq(plant.type, filters.type) : undefined,
-      );
+      const where = filtered(scope, filters);
       const total = await db.$count(plant, where);
-      // Page the ids first, then compute status, people and counts for those rows only: with the
-      // extras in the same query, PostgreSQL would compute them for every row OFFSET skips.
-      const page = db
-        .select({ id: plant.id })
-        .from(plant)
-        .where(where)
-        .orderBy(desc(plant.id))
-        .limit(filters.pageSize)
-        .offset(offsetOf(filters));
-      const rows = await db
-        .select(summaryColumns(scope))
-        .from(plant)
-        .leftJoin(installer, eq(installer.id, plant.installerId))
-        .leftJoin(owner, eq(owner.id, plant.ownerId))
-        .where(inArray(plant.id, page))
-        .orderBy(desc(plant.id));
-      return { total, rows };
+      return { total, rows: await summaries(scope, where, filters.pageSize, offsetOf(filters)) };
+    },
+
+    /** Every plant in scope that matches, up to `limit` (an export). */
+    async all(scope: Scope, filters: PlantFilters, limit: number) {
+      return summaries(scope, filtered(scope, filters), limit);
     },
 
     async findVisible(scope: Scope, id: number) {

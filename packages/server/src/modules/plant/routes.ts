@@ -3,10 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { clientInfo } from '../../core/caller.ts';
 import { route } from '../../http/calls.ts';
 import { sessionOf } from '../../http/requestContext.ts';
+import { sendSheet } from '../../http/xlsx.ts';
 import type { PlantService } from './service.ts';
 
 export function plantRoutes(app: FastifyInstance, plants: PlantService) {
   route(app, plantCalls.list, (filters, request) => plants.list(sessionOf(request), filters));
+  route(app, plantCalls.export, async (body, request, reply) =>
+    sendSheet(reply, await plants.export(sessionOf(request), body, request.lang), 'plants', body.format),
+  );
   route(app, plantCalls.create, (body, request) => plants.create(sessionOf(request), clientInfo(request), body));
   route(app, plantCalls.detail, (query, request) => plants.detail(sessionOf(request), query.id));
   route(app, plantCalls.update, (body, request) => plants.update(sessionOf(request), clientInfo(request), body));

@@ -2,7 +2,9 @@ import {
   Access,
   type DataloggerClaim,
   Errno,
+  type Language,
   type PlantCreateBody,
+  type PlantExportBody,
   type PlantLinkSnBody,
   type PlantListBody,
   type PlantUpdateBody,
@@ -13,8 +15,10 @@ import { organisationIdOf, requirePermission } from '../../core/permissions.ts';
 import { changeable } from '../../core/scope.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, type Issue, notFound } from '../../http/errors.ts';
+import { EXPORT_MAX_ROWS, type Sheet, utcText } from '../../http/xlsx.ts';
 import type { AuditService } from '../audit/service.ts';
 import { checkCodeGuessLimits, type DataloggerLabels } from '../datalogger/checkCode.ts';
+import { PLANT_LABELS } from './labels.ts';
 import type { NamedAccountLookup } from './namedAccount.ts';
 import { presentDetail, presentSummary } from './present.ts';
 import type { PlantRepo } from './repo.ts';
@@ -68,6 +72,28 @@ export function createPlantService(deps: {
     async list(session: Session, filters: PlantListBody) {
       const { total, rows } = await plants.list(session, filters);
       return { total, currentPage: filters.currentPage, pageSize: filters.pageSize, plants: rows.map(presentSummary) };
+    },
+
+    /** The plants in scope that match the list's filters, as the columns and rows of an export in the caller's language. */
+    async export(session: Session, filters: PlantExportBody, language: Language): Promise<Sheet> {
+      const labels = PLANT_LABELS[language];
+      const rows = (await plants.all(session, filters, EXPORT_MAX_ROWS)).map(presentSummary).map((plant) => ({
+        id: plant.id,
+        name: plant.name,
+        type: labels.types[plant.type],
+        status: labels.statuses[plant.status],
+        country: plant.country,
+        city: plant.city,
+        timeZone: plant.timeZone,
+        systemSizeKw: plant.systemSizeKw,
+        installer: plant.installer,
+        owner: plant.owner,
+        dataloggers: plant.dataloggers,
+        createdAt: utcText(plant.createdAt),
+      }));
+      const wide = new Set(['name', 'timeZone', 'createdAt', 'installer', 'owner']);
+      const columns = Object.entries(labels.columns).map(([key, header]) => ({ key, header, width: wide.has(key) ? 22 : 14 }));
+      return { title: labels.sheet, columns, rows };
     },
 
     async detail(session: Session, id: number) {

@@ -18,6 +18,7 @@ const FIELDS: { key: Key; unit: string; step: number }[] = [
   { key: 'gridVoltageMinV', unit: 'V', step: 1 },
   { key: 'gridVoltageMaxV', unit: 'V', step: 1 },
   { key: 'gridFrequencyToleranceHz', unit: 'Hz', step: 0.1 },
+  { key: 'performanceMinPercent', unit: '%', step: 5 },
 ];
 
 /** The limits come from the shared schema the server checks; the words say which limit was missed. */

@@ -1,15 +1,14 @@
 import type { ReportDimension } from '@sunstack/shared';
-import { DatePicker, Empty, Flex, Segmented, Skeleton, Typography, theme } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Empty, Flex, Skeleton, theme } from 'antd';
 import type { EChartsOption } from 'echarts';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chartLegend, EChart, TIME_AXIS_LABELS, useChartAxis } from '../../../components/EChart.tsx';
-import { ChartExport } from '../../../lib/ChartExport.tsx';
 import type { ExportTable } from '../../../lib/exportTable.ts';
-import { chartTime, wallClock } from '../../../lib/plantTime.ts';
+import { chartTime } from '../../../lib/plantTime.ts';
 import { usePlantCurves } from '../api/plantCurves.ts';
 import { usePlantReport } from '../api/plantReport.ts';
+import { PlantPeriodBar, usePlantPeriod } from './PlantPeriodPicker.tsx';
 
 /** The energy series a plant's month, year and lifetime charts show, as translation keys. */
 const ENERGY_SERIES = [
@@ -18,7 +17,6 @@ const ENERGY_SERIES = [
   ['feedinTotal', 'export'],
   ['gridConsumptionTotal', 'import'],
 ] as const;
-const PICKERS = { day: 'date', month: 'month', year: 'year' } as const;
 
 /**
  * A plant's charts: 5-minute power curves of a day, daily energy of a month, monthly energy of a
@@ -28,13 +26,10 @@ export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number;
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const axis = useChartAxis();
-  const [dimension, setDimension] = useState<ReportDimension>('day');
-  // The plant's today, not the browser's: a browser in Auckland opens a Freiburg plant on Freiburg's day.
-  const today = wallClock(timeZone, Date.now());
-  const [date, setDate] = useState<Dayjs>(today);
-  const period = { year: date.year(), month: date.month() + 1, day: date.date() };
-  const curves = usePlantCurves({ id: plantId, ...period }, dimension === 'day');
-  const report = usePlantReport({ id: plantId, dimension, ...period }, dimension !== 'day');
+  const period = usePlantPeriod<ReportDimension>(timeZone, 'day');
+  const { dimension, date } = period;
+  const curves = usePlantCurves({ id: plantId, ...period.fields }, dimension === 'day');
+  const report = usePlantReport({ id: plantId, dimension, ...period.fields }, dimension !== 'day');
 
   const chart = useMemo(() => {
     if (dimension === 'day') {
@@ -91,38 +86,20 @@ export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number;
   }, [dimension, curves.data, report.data, timeZone, t, token, axis, date]);
 
   const loading = dimension === 'day' ? curves.isPending : report.isPending;
-  const periodLabel = dimension === 'lifetime' ? 'lifetime' : date.format({ day: 'YYYY-MM-DD', month: 'YYYY-MM', year: 'YYYY' }[dimension]);
   return (
     <Flex vertical gap={12}>
-      <Flex gap={8} wrap justify="space-between">
-        <Flex gap={8} wrap>
-          <Segmented<ReportDimension>
-            value={dimension}
-            onChange={setDimension}
-            options={(['day', 'month', 'year', 'lifetime'] as const).map((value) => ({ value, label: t(`monitoring.dimension.${value}`) }))}
-          />
-          {dimension !== 'lifetime' && (
-            <DatePicker
-              picker={PICKERS[dimension]}
-              value={date}
-              allowClear={false}
-              disabledDate={(d) => d.isAfter(today, 'day')}
-              onChange={(value) => value && setDate(value)}
-              aria-label={t('monitoring.period')}
-            />
-          )}
-          <Typography.Text type="secondary" style={{ alignSelf: 'center' }}>
-            {t('monitoring.inZone', { zone: timeZone })}
-          </Typography.Text>
-        </Flex>
-        <ChartExport table={chart.empty ? undefined : chart.table} name={`${plantName}-${periodLabel}`} />
-      </Flex>
+      <PlantPeriodBar
+        period={period}
+        dimensions={['day', 'month', 'year', 'lifetime'] as const}
+        table={chart.empty ? undefined : chart.table}
+        name={`${plantName}-${period.label}`}
+      />
       {loading ? (
         <Skeleton active />
       ) : chart.empty ? (
         <Empty description={t('monitoring.noData')} />
       ) : (
-        <EChart option={chart.option} label={t('monitoring.chartOf', { period: periodLabel })} />
+        <EChart option={chart.option} label={t('monitoring.chartOf', { period: period.label })} />
       )}
     </Flex>
   );

@@ -19,6 +19,7 @@ import { useCreatePlant } from '../api/createPlant.ts';
 import { useUpdatePlant } from '../api/updatePlant.ts';
 import { DataloggerSnList } from './DataloggerSnList.tsx';
 import { LocationPicker } from './LocationPicker.tsx';
+import { PricePeriodList } from './PricePeriodList.tsx';
 import { zoneAtPosition, zoneOfCountry } from './plantZone.ts';
 import { replaceCurrentTab } from './replaceCurrentTab.ts';
 
@@ -52,7 +53,11 @@ function formValuesOf(plant: PlantDetail): Partial<FormValues> {
     longitude: optional(plant.longitude),
     systemSizeKw: optional(plant.systemSizeKw),
     pvSizeKwp: optional(plant.pvSizeKwp),
+    panelTilt: optional(plant.panelTilt),
+    panelAzimuth: optional(plant.panelAzimuth),
     feedInTariff: optional(plant.feedInTariff),
+    importPrice: optional(plant.importPrice),
+    pricePeriods: plant.pricePeriods,
     currency: plant.currency,
     commissionedOn: plant.commissionedOn ? dayjs(plant.commissionedOn) : undefined,
     gridConnectedOn: plant.gridConnectedOn ? dayjs(plant.gridConnectedOn) : undefined,
@@ -114,7 +119,11 @@ export function PlantForm({ plant }: { plant?: PlantDetail }) {
           longitude: fields.longitude ?? null,
           systemSizeKw: fields.systemSizeKw ?? null,
           pvSizeKwp: fields.pvSizeKwp ?? null,
+          panelTilt: fields.panelTilt ?? null,
+          panelAzimuth: fields.panelAzimuth ?? null,
           feedInTariff: fields.feedInTariff ?? null,
+          importPrice: fields.importPrice ?? null,
+          pricePeriods: fields.pricePeriods ?? [],
           currency: fields.currency || undefined,
           commissionedOn: day(commissionedOn) ?? null,
           gridConnectedOn: day(gridConnectedOn) ?? null,
@@ -243,6 +252,16 @@ export function PlantForm({ plant }: { plant?: PlantDetail }) {
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
+          <Form.Item label={t('owners.panelTilt')} name="panelTilt" tooltip={t('owners.orientationHint')}>
+            <InputNumber min={0} max={90} suffix="°" style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item label={t('owners.panelAzimuth')} name="panelAzimuth" tooltip={t('owners.orientationHint')}>
+            <InputNumber min={0} max={359.9} suffix="°" style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
           <Form.Item label={t('plant.feedInTariff')} name="feedInTariff">
             <InputNumber min={0} max={100} step={0.01} style={{ width: '100%' }} />
           </Form.Item>
@@ -251,6 +270,14 @@ export function PlantForm({ plant }: { plant?: PlantDetail }) {
           <Form.Item label={t('plant.currency')} name="currency" rules={[zodRule(plantFields.shape.currency, t, { optional: true })]}>
             <Input maxLength={3} style={{ textTransform: 'uppercase' }} />
           </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item label={t('owners.importPrice')} name="importPrice">
+            <InputNumber min={0} max={100} step={0.01} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <PricePeriodList />
         </Col>
         <Col xs={24} md={12}>
           <Form.Item label={t('plant.commissionedOn')} name="commissionedOn">

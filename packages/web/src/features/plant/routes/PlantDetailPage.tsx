@@ -12,6 +12,8 @@ import { usePlantFlow } from '../api/plantFlow.ts';
 import { AlarmThresholds } from '../components/AlarmThresholds.tsx';
 import { PlantActions } from '../components/PlantActions.tsx';
 import { PlantCharts } from '../components/PlantCharts.tsx';
+import { PlantEconomics } from '../components/PlantEconomics.tsx';
+import { PlantPerformance } from '../components/PlantPerformance.tsx';
 import { PlantSharing } from '../components/PlantSharing.tsx';
 import { PowerFlow } from '../components/PowerFlow.tsx';
 
@@ -51,6 +53,12 @@ export default function PlantDetailPage() {
           </Card>
         </Col>
       </Row>
+      <Card title={t('owners.title')} variant="borderless">
+        <PlantEconomics plantId={id} plantName={plant.name} timeZone={plant.timeZone} />
+      </Card>
+      <Card title={t('owners.performanceTitle')} variant="borderless">
+        <PlantPerformance plantId={id} plantName={plant.name} timeZone={plant.timeZone} />
+      </Card>
       <Card
         title={plant.name}
         variant="borderless"
@@ -91,9 +99,31 @@ export default function PlantDetailPage() {
             { key: 'size', label: t('plant.systemSizeKw'), children: dash(plant.systemSizeKw, ' kW') },
             { key: 'pv', label: t('plant.pvSizeKwp'), children: dash(plant.pvSizeKwp, ' kWp') },
             {
+              key: 'modules',
+              label: t('owners.modules'),
+              children:
+                plant.panelTilt === null || plant.panelAzimuth === null
+                  ? '—'
+                  : t('owners.modulesValue', { tilt: plant.panelTilt, azimuth: plant.panelAzimuth }),
+            },
+            {
               key: 'tariff',
               label: t('plant.feedInTariff'),
               children: plant.feedInTariff === null ? '—' : `${formatNumber(plant.feedInTariff, 4)} ${plant.currency}/kWh`,
+            },
+            {
+              key: 'importPrice',
+              label: t('owners.importPrice'),
+              children: (
+                <>
+                  {plant.importPrice === null ? '—' : `${formatNumber(plant.importPrice, 4)} ${plant.currency}/kWh`}
+                  {plant.pricePeriods.map((period) => (
+                    <Tag key={period.start} style={{ marginInlineStart: 8 }}>
+                      {period.start}–{period.end} {t(`workMode.priceKinds.${period.kind}`)} {formatNumber(period.price, 4)}
+                    </Tag>
+                  ))}
+                </>
+              ),
             },
             { key: 'commissioned', label: t('plant.commissionedOn'), children: dash(plant.commissionedOn) },
             { key: 'grid', label: t('plant.gridConnectedOn'), children: dash(plant.gridConnectedOn) },

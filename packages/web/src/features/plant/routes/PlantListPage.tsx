@@ -8,12 +8,14 @@ import { useCountries } from '../../../api/countries.ts';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { Permission } from '../../../components/Permission.tsx';
 import { PlantStatusTag } from '../../../components/PlantStatusTag.tsx';
+import { ExportMenu } from '../../../lib/ChartExport.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { ApiError, errnoMessage } from '../../../lib/http.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { useDeletePlant } from '../api/deletePlant.ts';
+import { exportPlants } from '../api/exportPlants.ts';
 import { usePlantList } from '../api/listPlants.ts';
 
 /** Errno of "too frequent site deletion": ask, then delete with confirm. */
@@ -138,6 +140,7 @@ export default function PlantListPage() {
         />
         {/* The screen's actions share the filter row rather than the card header, which a phone cannot fit. */}
         <Flex gap={8} wrap style={{ marginLeft: 'auto' }}>
+          <ExportMenu onExport={(format) => exportPlants({ name: query.name, country: query.country, type: query.type, format })} />
           {canMap && (
             <Button icon={<GlobalOutlined />} onClick={() => navigate('/bus/plant/gaudeMap')}>
               {t('plantMap.open')}

@@ -1,4 +1,4 @@
-import type { SunPosition } from '@sunstack/shared';
+import type { SunPosition } from './sun.ts';
 
 /** Irradiance from the sun's position: clear sky, split into beam and diffuse, onto a tilted plane. */
 

@@ -1,0 +1,131 @@
+import type { PlantEconomics as Economics } from '@sunstack/shared';
+import { Alert, Col, Empty, Flex, Row, Skeleton, Statistic, Typography, theme } from 'antd';
+import type { EChartsOption } from 'echarts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chartLegend, EChart, useChartAxis } from '../../../components/EChart.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import type { ExportTable } from '../../../lib/exportTable.ts';
+import { usePlantEconomics } from '../api/plantEconomics.ts';
+import { PlantPeriodBar, usePlantPeriod } from './PlantPeriodPicker.tsx';
+
+type Dimension = 'day' | 'month' | 'year';
+
+/** Money in the plant's currency and ratios as percentages, as the user's language writes them ('—' for none). */
+export function useFigureFormat(currency = 'EUR') {
+  const { i18n } = useTranslation();
+  return useMemo(() => {
+    const language = i18n.language.replace('_', '-');
+    const money = new Intl.NumberFormat(language, { style: 'currency', currency });
+    const share = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+    return {
+      money: (value: number) => money.format(value),
+      percent: (ratio: number | null) => (ratio === null ? '—' : share.format(ratio)),
+    };
+  }, [i18n.language, currency]);
+}
+
+/**
+ * What a plant earned and saved in a day, month or year of its calendar, how much of its production
+ * it used and of its load it covered itself, and the CO2 its PV avoided: from the same energy rows
+ * as its charts, so the kWh here are the kWh there.
+ */
+export function PlantEconomics({ plantId, plantName, timeZone }: { plantId: number; plantName: string; timeZone: string }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const axis = useChartAxis();
+  const period = usePlantPeriod<Dimension>(timeZone, 'month');
+  const { dimension } = period;
+  const query = usePlantEconomics({ id: plantId, dimension, ...period.fields });
+  const data = query.data;
+  const { money, percent } = useFigureFormat(data?.currency);
+
+  const chart = useMemo(() => {
+    if (!data) return undefined;
+    const series = [
+      ['exportRevenue', (b: Economics['buckets'][number]) => b.exportRevenue],
+      ['savings', (b: Economics['buckets'][number]) => b.savings],
+    ] as const;
+    const shown = series.filter(([, value]) => data.buckets.some((b) => value(b) !== null));
+    const labels = data.buckets.map((b) => (dimension === 'day' ? b.key.slice(11) : b.key));
+    const option: EChartsOption = {
+      tooltip: { trigger: 'axis', valueFormatter: (v) => money(Number(v)) },
+      legend: chartLegend(token.colorText),
+      grid: { left: 56, right: 16, top: 40, bottom: 32 },
+      xAxis: { type: 'category', data: labels, ...axis },
+      yAxis: { type: 'value', name: data.currency, ...axis },
+      series: shown.map(([name, value]) => ({
+        type: 'bar',
+        stack: 'money',
+        name: t(`owners.${name}`),
+        data: data.buckets.map((b) => value(b) ?? 0),
+      })),
+    };
+    const table = (): ExportTable => ({
+      headers: [
+        t('monitoring.period'),
+        `${t('monitoring.energy.yield')} (kWh)`,
+        `${t('monitoring.energy.export')} (kWh)`,
+        `${t('owners.selfSupplied')} (kWh)`,
+        `${t('owners.exportRevenue')} (${data.currency})`,
+        `${t('owners.savings')} (${data.currency})`,
+      ],
+      rows: data.buckets.map((b) => [b.key, b.pv, b.feedin, b.selfSupplied, b.exportRevenue, b.savings]),
+      timeZone,
+    });
+    return { option, table, priced: shown.length > 0 };
+  }, [data, dimension, money, t, token, axis, timeZone]);
+
+  if (query.isError && !data) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
+  const total = data?.total;
+  const moneyOf = (value: number | null | undefined) => (value === null || value === undefined ? '—' : money(value));
+  const benefit =
+    total && (total.exportRevenue !== null || total.savings !== null) ? (total.exportRevenue ?? 0) + (total.savings ?? 0) : null;
+  const figures = total && [
+    { key: 'exportRevenue', value: moneyOf(total.exportRevenue), hint: `${total.feedin.toFixed(1)} kWh` },
+    { key: 'savings', value: moneyOf(total.savings), hint: `${total.selfSupplied.toFixed(1)} kWh` },
+    { key: 'benefit', value: moneyOf(benefit) },
+    {
+      key: 'selfConsumption',
+      value: percent(total.selfConsumptionRatio),
+      hint: `${total.selfUsed.toFixed(1)} / ${total.produced.toFixed(1)} kWh`,
+    },
+    { key: 'autarky', value: percent(total.autarkyRatio), hint: `${total.selfSupplied.toFixed(1)} / ${total.loads.toFixed(1)} kWh` },
+    { key: 'co2Avoided', value: `${total.co2AvoidedKg.toFixed(1)} kg` },
+    { key: 'trees', value: total.trees.toFixed(1) },
+  ];
+
+  return (
+    <Flex vertical gap={12}>
+      <PlantPeriodBar
+        period={period}
+        dimensions={['day', 'month', 'year'] as const}
+        table={chart?.table}
+        name={`${plantName}-${t('owners.title')}-${period.label}`}
+      />
+      {!figures ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Row gutter={[16, 16]}>
+            {figures.map((figure) => (
+              <Col key={figure.key} xs={12} md={8} xl={6} xxl={3}>
+                <Statistic title={t(`owners.${figure.key}`)} value={figure.value} />
+                {figure.hint && <Typography.Text type="secondary">{figure.hint}</Typography.Text>}
+              </Col>
+            ))}
+          </Row>
+          {!chart?.priced && <Alert type="info" showIcon title={t('owners.noPrices')} />}
+          {chart?.priced ? (
+            <EChart option={chart.option} height={260} label={t('owners.chartOf', { period: period.label })} />
+          ) : total?.pv === 0 ? (
+            <Empty description={t('monitoring.noData')} />
+          ) : null}
+          <Typography.Text type="secondary">
+            {t('owners.factors', { co2: data?.factors.co2KgPerKwh, tree: data?.factors.co2KgPerTree })}
+          </Typography.Text>
+        </>
+      )}
+    </Flex>
+  );
+}
