@@ -31,6 +31,7 @@ import { commandModule } from './modules/command/module.ts';
 import { dataloggerModule } from './modules/datalogger/module.ts';
 import { deviceModule } from './modules/device/module.ts';
 import { distributorModule } from './modules/distributor/module.ts';
+import { fileModule } from './modules/file/module.ts';
 import { groupModule } from './modules/group/module.ts';
 import { ingestModule } from './modules/ingest/module.ts';
 import type { IngestService } from './modules/ingest/service.ts';
@@ -49,6 +50,7 @@ import { sessionModule } from './modules/session/module.ts';
 import { telemetryModule } from './modules/telemetry/module.ts';
 import { templateModule } from './modules/template/module.ts';
 import { userModule } from './modules/user/module.ts';
+import { workOrderModule } from './modules/workOrder/module.ts';
 
 export interface AppOptions {
   config: Config;
@@ -193,6 +195,8 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
   });
   const { ingest, ...ingestParts } = ingestModule(platform, { telemetry, commands: fromDevices });
   const { apiKeys, ...apiKeyParts } = apiKeyModule(platform, { audit });
+  const { files } = fileModule(platform);
+  const { workOrderRepo, ...workOrderParts } = workOrderModule(platform, { audit, mail, files });
   const modules: ModuleParts[] = [
     metaModule(),
     mailParts,
@@ -218,6 +222,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     monitoringParts,
     telemetryParts,
     ingestParts,
+    workOrderParts,
   ];
 
   registerRequestContext(http, sessions, now);

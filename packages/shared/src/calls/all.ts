@@ -20,6 +20,7 @@ import { powerInfoCalls } from './powerInfo.ts';
 import { sessionCalls } from './session.ts';
 import { templateCalls } from './template.ts';
 import { userCalls } from './user.ts';
+import { workOrderCalls } from './workOrder.ts';
 
 /** Every declared call: the server checks that it registers exactly these, the web tests' fake server knows only these. */
 export const ALL_CALLS: readonly CallDeclaration[] = [
@@ -44,4 +45,5 @@ export const ALL_CALLS: readonly CallDeclaration[] = [
   sessionCalls,
   templateCalls,
   userCalls,
+  workOrderCalls,
 ].flatMap((calls) => Object.values(calls) as CallDeclaration[]);

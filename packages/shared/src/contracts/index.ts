@@ -26,3 +26,4 @@ export * from './telemetry.ts';
 export * from './template.ts';
 export * from './user.ts';
 export * from './userManagement.ts';
+export * from './workOrder.ts';

@@ -16,6 +16,7 @@ export const AUDIT_OBJECT_TYPES = [
   'template',
   'batch',
   'apiKey',
+  'workOrder',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
