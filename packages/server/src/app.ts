@@ -31,6 +31,7 @@ import { commandModule } from './modules/command/module.ts';
 import { dataloggerModule } from './modules/datalogger/module.ts';
 import { deviceModule } from './modules/device/module.ts';
 import { distributorModule } from './modules/distributor/module.ts';
+import { documentModule } from './modules/document/module.ts';
 import { fileModule } from './modules/file/module.ts';
 import { groupModule } from './modules/group/module.ts';
 import { ingestModule } from './modules/ingest/module.ts';
@@ -197,6 +198,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
   const { apiKeys, ...apiKeyParts } = apiKeyModule(platform, { audit });
   const { files } = fileModule(platform);
   const { workOrderRepo, ...workOrderParts } = workOrderModule(platform, { audit, mail, files });
+  const { documentRepo, ...documentParts } = documentModule(platform, { audit, files });
   const modules: ModuleParts[] = [
     metaModule(),
     mailParts,
@@ -223,6 +225,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     telemetryParts,
     ingestParts,
     workOrderParts,
+    documentParts,
   ];
 
   registerRequestContext(http, sessions, now);

@@ -5,6 +5,7 @@ import {
   COMMAND_STATES,
   COMMAND_TYPES,
   DEVICE_TYPES,
+  DOCUMENT_TYPES,
   FAULT_SEVERITIES,
   NOTICE_EVENTS,
   PRODUCT_TYPES,
@@ -515,4 +516,24 @@ export const workOrderEntry = pgTable('work_order_entry', {
 export const workOrderPhoto = pgTable('work_order_photo', {
   fileId: id('file_id').primaryKey(),
   entryId: id('entry_id').notNull(),
+});
+
+/** Documents (0038_documents.sql): manuals, datasheets and brochures with their PDF files. */
+export const document = pgTable('document', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  manufacturer: text('manufacturer').notNull(),
+  language: text('language').notNull(),
+  type: text('type', { enum: DOCUMENT_TYPES }).notNull(),
+  name: text('name').notNull(),
+  videoLink: text('video_link').notNull().default(''),
+  coverFileId: id('cover_file_id'),
+  publishedAt: at('published_at'),
+  createdBy: id('created_by').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const documentFile = pgTable('document_file', {
+  fileId: id('file_id').primaryKey(),
+  documentId: id('document_id').notNull(),
 });

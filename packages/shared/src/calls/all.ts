@@ -8,6 +8,7 @@ import { commandCalls } from './command.ts';
 import { dataloggerCalls } from './datalogger.ts';
 import { deviceCalls } from './device.ts';
 import { distributorCalls } from './distributor.ts';
+import { documentCalls } from './document.ts';
 import { groupCalls } from './group.ts';
 import { invitationCalls } from './invitation.ts';
 import { metaCalls } from './meta.ts';
@@ -33,6 +34,7 @@ export const ALL_CALLS: readonly CallDeclaration[] = [
   dataloggerCalls,
   deviceCalls,
   distributorCalls,
+  documentCalls,
   groupCalls,
   invitationCalls,
   metaCalls,

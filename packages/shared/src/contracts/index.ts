@@ -9,6 +9,7 @@ export * from './datalogger.ts';
 export * from './device.ts';
 export * from './deviceSettings.ts';
 export * from './distributor.ts';
+export * from './document.ts';
 export * from './group.ts';
 export * from './invitation.ts';
 export * from './log.ts';

@@ -17,6 +17,8 @@ export const AUDIT_OBJECT_TYPES = [
   'batch',
   'apiKey',
   'workOrder',
+  'document',
+  'file',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

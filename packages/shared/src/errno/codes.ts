@@ -110,6 +110,10 @@ export const Errno = {
   workOrderAssigneeRefused: 42203,
   /** A work order names the plant or the device it is about. */
   workOrderSubjectRequired: 42204,
+  /** A document holds at most 30 PDF files (spec section 5). */
+  documentFilesFull: 42210,
+  /** A stored file still used by a record (a document, a work order, a firmware) is not deleted. */
+  fileInUse: 42211,
   /** API family (Open API scheduler): periods overlap. */
   schedulePeriodsOverlap: 42023,
   /** API family (Open API): settings, SoC and force-charge times are locked while a schedule is enabled. */

@@ -59,6 +59,9 @@ const SCREENS: Record<ScreenName, ComponentType> = {
   alarm: lazyScreen(() => import('../features/alarm/routes/AlarmPage.tsx')),
   'integrator-alarm': lazyScreen(() => import('../features/alarm/routes/AlarmPage.tsx')),
   'fault-record': lazyScreen(() => import('../features/alarm/routes/FaultRecordPage.tsx')),
+  'work-order-list': lazyScreen(() => import('../features/workOrder/routes/WorkOrderListPage.tsx')),
+  'work-order-create': lazyScreen(() => import('../features/workOrder/routes/WorkOrderCreatePage.tsx')),
+  'work-order-detail': lazyScreen(() => import('../features/workOrder/routes/WorkOrderDetailPage.tsx')),
 };
 
 /** The component of a screen by route name, or undefined when no such screen exists. */

@@ -55,6 +55,9 @@ export const SCREEN_NAMES = [
   'alarm',
   'integrator-alarm',
   'fault-record',
+  'work-order-list',
+  'work-order-create',
+  'work-order-detail',
 ] as const;
 export type ScreenName = (typeof SCREEN_NAMES)[number];
 

@@ -1,4 +1,4 @@
-import { workOrderCalls } from '@sunstack/shared';
+import { HEADER, workOrderCalls } from '@sunstack/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientInfo } from '../../core/caller.ts';
 import { route } from '../../http/calls.ts';
@@ -7,7 +7,7 @@ import { sendXlsx } from '../../http/xlsx.ts';
 import type { WorkOrderService } from './service.ts';
 
 /** The client a work order came from: the web console says `platForm: web` (spec section 7); anything else is the API's. */
-const platformOf = (request: FastifyRequest) => (request.headers.platform === 'web' ? 'web' : 'api');
+const platformOf = (request: FastifyRequest) => (request.headers[HEADER.platform] === 'web' ? 'web' : 'api');
 
 export function workOrderRoutes(app: FastifyInstance, workOrders: WorkOrderService) {
   route(app, workOrderCalls.questionTypes, () => workOrders.questionTypes());

@@ -23,7 +23,7 @@ import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { EXPORT_MAX_ROWS, workbook } from '../../http/xlsx.ts';
 import type { AuditService } from '../audit/service.ts';
-import type { FileService, UploadRule } from '../file/service.ts';
+import { acceptImages, type FileService, type UploadRule } from '../file/service.ts';
 import type { MailService } from '../mail/service.ts';
 import { mailText } from '../mail/templates.ts';
 import { languageOf } from '../notification/notices.ts';
@@ -32,7 +32,7 @@ import { PHOTO_PURPOSE, type WorkOrderRepo } from './repo.ts';
 /** Photos: jpg, png or jpeg only (spec section 5), by what the bytes are. */
 export const PHOTO_RULE: UploadRule = {
   maxBytes: WORK_ORDER_PHOTO_MAX_BYTES,
-  accept: (sniffed) => (sniffed === 'image/jpeg' || sniffed === 'image/png' ? sniffed : undefined),
+  accept: acceptImages,
   messages: { tooLarge: 'workOrder.photoTooLarge', wrongType: 'workOrder.onlyImages' },
 };
 

@@ -1,0 +1,13 @@
+import type { ModuleParts, Platform } from '../../core/module.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { FileService } from '../file/service.ts';
+import { createDocumentRepo } from './repo.ts';
+import { documentRoutes } from './routes.ts';
+import { createDocumentService } from './service.ts';
+
+/** Documents (manuals, datasheets, brochures) and the public manual page; file management asks where their files are used. */
+export function documentModule({ db, transaction }: Platform, deps: { audit: AuditService; files: FileService }) {
+  const repo = createDocumentRepo(db);
+  const documents = createDocumentService({ repo, ...deps, transaction });
+  return { documentRepo: repo, routes: (http) => documentRoutes(http, documents) } satisfies ModuleParts & Record<string, unknown>;
+}
