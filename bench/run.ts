@@ -5,6 +5,7 @@ import { run as authCall } from './authCall.ts';
 import { run as chartRender } from './chartRender.ts';
 import { run as commands } from './commands.ts';
 import { run as connections } from './connections.ts';
+import { run as documentUpload } from './documentUpload.ts';
 import { type BenchResult, type Figure, markdownTable } from './figures.ts';
 import { run as firstStart } from './firstStart.ts';
 import { run as ingest } from './ingest.ts';
@@ -33,6 +34,7 @@ const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Chart render', run: chartRender },
   { title: 'Command round trip', run: commands },
   { title: 'Template to 10,000 dataloggers', run: templateBatch },
+  { title: 'Upload of a 29 MB PDF', run: documentUpload },
 ];
 
 const RESULTS = new URL('./RESULTS.md', import.meta.url);
