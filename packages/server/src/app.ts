@@ -33,6 +33,7 @@ import { deviceModule } from './modules/device/module.ts';
 import { distributorModule } from './modules/distributor/module.ts';
 import { documentModule } from './modules/document/module.ts';
 import { fileModule } from './modules/file/module.ts';
+import { fileManagementModule } from './modules/fileManagement/module.ts';
 import { groupModule } from './modules/group/module.ts';
 import { ingestModule } from './modules/ingest/module.ts';
 import type { IngestService } from './modules/ingest/service.ts';
@@ -197,8 +198,8 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
   const { ingest, ...ingestParts } = ingestModule(platform, { telemetry, commands: fromDevices });
   const { apiKeys, ...apiKeyParts } = apiKeyModule(platform, { audit });
   const { files } = fileModule(platform);
-  const { workOrderRepo, ...workOrderParts } = workOrderModule(platform, { audit, mail, files });
-  const { documentRepo, ...documentParts } = documentModule(platform, { audit, files });
+  const { fileUsage: workOrderFiles, ...workOrderParts } = workOrderModule(platform, { audit, mail, files });
+  const { fileUsage: documentFiles, ...documentParts } = documentModule(platform, { audit, files });
   const modules: ModuleParts[] = [
     metaModule(),
     mailParts,
@@ -226,6 +227,8 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     ingestParts,
     workOrderParts,
     documentParts,
+    // Each module that keeps files says which are its and what holds them.
+    fileManagementModule(platform, { audit, files, usages: [workOrderFiles, documentFiles] }),
   ];
 
   registerRequestContext(http, sessions, now);

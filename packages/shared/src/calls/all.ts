@@ -9,6 +9,7 @@ import { dataloggerCalls } from './datalogger.ts';
 import { deviceCalls } from './device.ts';
 import { distributorCalls } from './distributor.ts';
 import { documentCalls } from './document.ts';
+import { fileManagementCalls } from './fileManagement.ts';
 import { groupCalls } from './group.ts';
 import { invitationCalls } from './invitation.ts';
 import { metaCalls } from './meta.ts';
@@ -35,6 +36,7 @@ export const ALL_CALLS: readonly CallDeclaration[] = [
   deviceCalls,
   distributorCalls,
   documentCalls,
+  fileManagementCalls,
   groupCalls,
   invitationCalls,
   metaCalls,

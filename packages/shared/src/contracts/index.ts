@@ -10,6 +10,7 @@ export * from './device.ts';
 export * from './deviceSettings.ts';
 export * from './distributor.ts';
 export * from './document.ts';
+export * from './fileManagement.ts';
 export * from './group.ts';
 export * from './invitation.ts';
 export * from './log.ts';

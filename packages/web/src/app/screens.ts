@@ -62,6 +62,7 @@ const SCREENS: Record<ScreenName, ComponentType> = {
   'work-order-list': lazyScreen(() => import('../features/workOrder/routes/WorkOrderListPage.tsx')),
   'work-order-create': lazyScreen(() => import('../features/workOrder/routes/WorkOrderCreatePage.tsx')),
   'work-order-detail': lazyScreen(() => import('../features/workOrder/routes/WorkOrderDetailPage.tsx')),
+  'file-management': lazyScreen(() => import('../features/fileManagement/routes/FileManagementPage.tsx')),
 };
 
 /** The component of a screen by route name, or undefined when no such screen exists. */

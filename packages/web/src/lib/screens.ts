@@ -58,6 +58,7 @@ export const SCREEN_NAMES = [
   'work-order-list',
   'work-order-create',
   'work-order-detail',
+  'file-management',
 ] as const;
 export type ScreenName = (typeof SCREEN_NAMES)[number];
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Access, DOCUMENT_FILES_MAX, Errno } from '@sunstack/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedFile } from '../../db/schema.ts';
 import { signedHeaders, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -92,6 +93,54 @@ describe('documents (issue 23)', () => {
       'document.addFiles',
       'document.create',
     ]);
+  });
+});
+
+describe('file management (issue 23, /bus/fileManagement)', () => {
+  it('lists every stored file with where it is used, and deletes only unused files of a module that says', async () => {
+    const id = await created({ name: 'Kept manual' });
+    const held = (await upload('/c/v0/document/file/upload', pdf(3000), 'kept.pdf')).body.result.id;
+    const loose = (await upload('/c/v0/document/file/upload', pdf(3000), 'loose.pdf')).body.result.id;
+    expect((await post('/c/v0/document/file/add', { id, fileIds: [held] })).body.errno).toBe(0);
+    const [firmware] = await t.database.db
+      .insert(storedFile)
+      .values({
+        sha256: 'f'.repeat(64),
+        size: 10,
+        contentType: 'application/octet-stream',
+        name: 'fw.bin',
+        purpose: 'firmware',
+        organisationId: 1,
+      })
+      .returning({ id: storedFile.id });
+
+    const list = (await post('/c/v0/file/list', { pageSize: 50 })).body.result;
+    const entry = (fileId: number) => list.files.find((file: { id: number }) => file.id === fileId);
+    expect(entry(held)).toMatchObject({
+      name: 'kept.pdf',
+      size: 3000,
+      contentType: 'application/pdf',
+      purpose: 'document',
+      uploader: admin.username,
+      usedBy: [{ kind: 'document', id, label: 'Kept manual' }],
+      deletable: false,
+    });
+    expect(entry(loose)).toMatchObject({ usedBy: [], deletable: true });
+    expect(entry(firmware?.id as number)).toMatchObject({ purpose: 'firmware', deletable: false });
+    expect((await post('/c/v0/file/list', { name: 'loose' })).body.result.total).toBe(1);
+
+    expect((await post('/c/v0/file/delete', { id: held })).body.errno).toBe(Errno.fileInUse);
+    expect((await post('/c/v0/file/delete', { id: firmware?.id })).body.errno).toBe(Errno.fileInUse);
+    expect((await post('/c/v0/file/delete', { id: loose })).body.errno).toBe(0);
+    expect((await post('/c/v0/file/delete', { id: loose })).body.errno).toBe(Errno.notFound);
+    const downloaded = await t.app.http.inject({
+      method: 'GET',
+      url: `/c/v0/file/download?id=${held}`,
+      headers: signedHeaders('/c/v0/file/download', admin.token, 'en'),
+    });
+    expect(downloaded.rawPayload.length).toBe(3000);
+    const log = await post('/c/v0/log/operation/list', { objectType: 'file', objectId: String(loose) });
+    expect(log.body.result.entries.map((e: { action: string }) => e.action)).toEqual(['file.delete']);
   });
 });
 

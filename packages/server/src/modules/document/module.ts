@@ -1,7 +1,8 @@
 import type { ModuleParts, Platform } from '../../core/module.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { FileService } from '../file/service.ts';
-import { createDocumentRepo } from './repo.ts';
+import type { FileUsage } from '../fileManagement/service.ts';
+import { COVER_PURPOSE, createDocumentRepo, DOCUMENT_PURPOSE } from './repo.ts';
 import { documentRoutes } from './routes.ts';
 import { createDocumentService } from './service.ts';
 
@@ -9,5 +10,6 @@ import { createDocumentService } from './service.ts';
 export function documentModule({ db, transaction }: Platform, deps: { audit: AuditService; files: FileService }) {
   const repo = createDocumentRepo(db);
   const documents = createDocumentService({ repo, ...deps, transaction });
-  return { documentRepo: repo, routes: (http) => documentRoutes(http, documents) } satisfies ModuleParts & Record<string, unknown>;
+  const fileUsage: FileUsage = { purposes: [DOCUMENT_PURPOSE, COVER_PURPOSE], holders: repo.holders };
+  return { fileUsage, routes: (http) => documentRoutes(http, documents) } satisfies ModuleParts & Record<string, unknown>;
 }

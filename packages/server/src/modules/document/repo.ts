@@ -123,7 +123,7 @@ export function createDocumentRepo(db: Db) {
       return rows.flatMap((row) =>
         [row.fileId, row.coverFileId]
           .filter((fileId): fileId is number => fileId !== null && fileIds.includes(fileId))
-          .map((fileId) => ({ fileId, kind: 'document' as const, id: row.id, label: row.name })),
+          .map((fileId) => ({ fileId, kind: 'document', id: row.id, label: row.name })),
       );
     },
   };

@@ -215,14 +215,16 @@ export function createWorkOrderRepo(db: Db) {
       return row;
     },
 
-    /** Where a stored file is used, for file management: the work order holding it. */
-    async holderOf(fileIds: number[]) {
+    /** Where stored files are used, for file management: the work order holding each photo. */
+    async holders(fileIds: number[]) {
       if (fileIds.length === 0) return [];
-      return db
-        .select({ fileId: workOrderPhoto.fileId, workOrderId: workOrderEntry.workOrderId })
+      const rows = await db
+        .select({ fileId: workOrderPhoto.fileId, id: workOrder.id, title: workOrder.title })
         .from(workOrderPhoto)
         .innerJoin(workOrderEntry, eq(workOrderEntry.id, workOrderPhoto.entryId))
+        .innerJoin(workOrder, eq(workOrder.id, workOrderEntry.workOrderId))
         .where(inArray(workOrderPhoto.fileId, fileIds));
+      return rows.map((row) => ({ fileId: row.fileId, kind: 'workOrder', id: row.id, label: row.title }));
     },
   };
 }
