@@ -5,6 +5,7 @@ import { run as authCall } from './authCall.ts';
 import { run as chartRender } from './chartRender.ts';
 import { run as commands } from './commands.ts';
 import { run as connections } from './connections.ts';
+import { run as documentUpload } from './documentUpload.ts';
 import { run as expectedYield } from './expectedYield.ts';
 import { type BenchResult, type Figure, markdownTable } from './figures.ts';
 import { run as firstStart } from './firstStart.ts';
@@ -39,6 +40,7 @@ const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Open API', run: openApi },
   { title: 'Data report and report export at scale', run: reports },
   { title: 'Expected yield', run: expectedYield },
+  { title: 'Upload of a 29 MB PDF', run: documentUpload },
 ];
 
 const RESULTS = new URL('./RESULTS.md', import.meta.url);

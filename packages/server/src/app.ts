@@ -31,8 +31,10 @@ import { commandModule } from './modules/command/module.ts';
 import { dataloggerModule } from './modules/datalogger/module.ts';
 import { deviceModule } from './modules/device/module.ts';
 import { distributorModule } from './modules/distributor/module.ts';
+import { documentModule } from './modules/document/module.ts';
 import { economicsModule } from './modules/economics/module.ts';
 import { fileModule } from './modules/file/module.ts';
+import { fileManagementModule } from './modules/fileManagement/module.ts';
 import { groupModule } from './modules/group/module.ts';
 import { ingestModule } from './modules/ingest/module.ts';
 import type { IngestService } from './modules/ingest/service.ts';
@@ -53,6 +55,7 @@ import { sessionModule } from './modules/session/module.ts';
 import { telemetryModule } from './modules/telemetry/module.ts';
 import { templateModule } from './modules/template/module.ts';
 import { userModule } from './modules/user/module.ts';
+import { workOrderModule } from './modules/workOrder/module.ts';
 
 export interface AppOptions {
   config: Config;
@@ -201,6 +204,8 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
   const { apiKeys, ...apiKeyParts } = apiKeyModule(platform, { audit });
   const { files } = fileModule(platform);
   const { reportExports, ...reportParts } = reportModule(platform, { files, mail, audit });
+  const { fileUsage: workOrderFiles, ...workOrderParts } = workOrderModule(platform, { audit, mail, files });
+  const { fileUsage: documentFiles, ...documentParts } = documentModule(platform, { audit, files });
   const modules: ModuleParts[] = [
     metaModule(),
     mailParts,
@@ -228,6 +233,10 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     economicsModule(platform, { telemetry }),
     telemetryParts,
     ingestParts,
+    workOrderParts,
+    documentParts,
+    // Each module that keeps files says which are its and what holds them.
+    fileManagementModule(platform, { audit, files, usages: [workOrderFiles, documentFiles] }),
   ];
 
   registerRequestContext(http, sessions, now);

@@ -175,6 +175,18 @@ export const APP_ROUTES: readonly RouteDef[] = [
   { path: '/bus/group/remote', name: 'group-remote', title: 'groupRemote', access: [I, A, D, M] },
   // Data authorisation for integrators: administrators, and end users for the plants they own (issue 3).
   { path: '/bus/device/authorisation', name: 'data-authorisation', title: 'dataAuthorisation', access: [U, M], parent: 'device' },
+  // Work orders (spec section 2, "work order (create, list)"; issue 23): every signed-in role files them.
+  { path: '/bus/workOrder', name: 'work-order', title: 'workOrder', access: [U, I, A, D, X, M] },
+  { path: '/bus/workOrder/list', name: 'work-order-list', title: 'workOrderList', access: [U, I, A, D, X, M], parent: 'work-order' },
+  { path: '/bus/workOrder/create', name: 'work-order-create', title: 'workOrderCreate', access: [U, I, A, D, X, M], parent: 'work-order' },
+  {
+    path: '/bus/workOrder/detail',
+    name: 'work-order-detail',
+    title: 'workOrderDetail',
+    access: [U, I, A, D, X, M],
+    parent: 'work-order',
+    hidden: true,
+  },
 ];
 
 export const ROUTES: readonly RouteDef[] = [...PUBLIC_ROUTES, ...APP_ROUTES];

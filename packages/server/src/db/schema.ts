@@ -5,11 +5,16 @@ import {
   COMMAND_STATES,
   COMMAND_TYPES,
   DEVICE_TYPES,
+  DOCUMENT_TYPES,
   FAULT_SEVERITIES,
   NOTICE_EVENTS,
+  PRODUCT_TYPES,
   type PricePeriod,
+  QUESTION_CATEGORIES,
   type Strategy,
   WEBHOOK_EVENTS,
+  WORK_ORDER_ENTRY_KINDS,
+  WORK_ORDER_STATUSES,
 } from '@sunstack/shared';
 import {
   bigint,
@@ -524,3 +529,58 @@ export const reportTask = pgTable(
   },
   (table) => [unique().on(table.definitionId, table.scheduleKey)],
 );
+/** Work orders (0037_work_orders.sql): a problem about a plant and its conversation. */
+export const workOrder = pgTable('work_order', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  plantId: id('plant_id').notNull(),
+  deviceSn: text('device_sn'),
+  questionCategory: text('question_category', { enum: QUESTION_CATEGORIES }).notNull(),
+  productType: text('product_type', { enum: PRODUCT_TYPES }).notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  contactName: text('contact_name').notNull(),
+  contactPhone: text('contact_phone').notNull(),
+  status: text('status', { enum: WORK_ORDER_STATUSES }).notNull().default('turnedOn'),
+  platform: text('platform').notNull(),
+  createdBy: id('created_by').notNull(),
+  assigneeId: id('assignee_id'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const workOrderEntry = pgTable('work_order_entry', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  workOrderId: id('work_order_id').notNull(),
+  authorId: id('author_id').notNull(),
+  kind: text('kind', { enum: WORK_ORDER_ENTRY_KINDS }).notNull(),
+  body: text('body').notNull().default(''),
+  statusFrom: text('status_from', { enum: WORK_ORDER_STATUSES }),
+  statusTo: text('status_to', { enum: WORK_ORDER_STATUSES }),
+  assigneeId: id('assignee_id'),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+export const workOrderPhoto = pgTable('work_order_photo', {
+  fileId: id('file_id').primaryKey(),
+  entryId: id('entry_id').notNull(),
+});
+
+/** Documents (0038_documents.sql): manuals, datasheets and brochures with their PDF files. */
+export const document = pgTable('document', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  manufacturer: text('manufacturer').notNull(),
+  language: text('language').notNull(),
+  type: text('type', { enum: DOCUMENT_TYPES }).notNull(),
+  name: text('name').notNull(),
+  videoLink: text('video_link').notNull().default(''),
+  coverFileId: id('cover_file_id'),
+  publishedAt: at('published_at'),
+  createdBy: id('created_by').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const documentFile = pgTable('document_file', {
+  fileId: id('file_id').primaryKey(),
+  documentId: id('document_id').notNull(),
+});

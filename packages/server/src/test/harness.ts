@@ -36,6 +36,8 @@ export interface TestApp {
   /** The injectable clock: tests move it forward to expire tokens and throttling windows. */
   clock: { offsetMs: number };
   call(method: 'GET' | 'POST', path: string, body?: unknown, options?: CallOptions): Promise<{ status: number; body: ApiAnswer }>;
+  /** A file sent as the web app sends an upload (a multipart form with one field, `file`), signed. */
+  upload(path: string, bytes: Buffer, fileName: string, options?: CallOptions): Promise<{ status: number; body: ApiAnswer }>;
   /** A signed POST whose answer is a file (an export): its content type and bytes. */
   download(path: string, body: unknown, options?: CallOptions): Promise<{ contentType: string; bytes: Buffer }>;
   /** A distributor or agent branch below `parentId` (the manufacturer by default), named by its code; its id. */
@@ -131,6 +133,21 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}, options: { jobs?
     call,
     signIn,
     claim: (sn) => ({ sn, checkCode: checkCodeOf(labelKey, sn) }),
+    async upload(path, bytes, fileName, options = {}) {
+      const boundary = '----sunstack-upload';
+      const head = `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: application/octet-stream\r\n\r\n`;
+      const response = await app.http.inject({
+        method: 'POST',
+        url: path,
+        headers: {
+          ...signedHeaders(path, options.token ?? '', options.lang ?? 'en', now()),
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+        remoteAddress: options.ip ?? '127.0.0.1',
+      });
+      return { status: response.statusCode, body: response.json() };
+    },
     async download(path, body, options = {}) {
       const response = await inject('POST', path, body, options);
       return { contentType: String(response.headers['content-type'] ?? ''), bytes: response.rawPayload };

@@ -8,7 +8,9 @@ import { commandCalls } from './command.ts';
 import { dataloggerCalls } from './datalogger.ts';
 import { deviceCalls } from './device.ts';
 import { distributorCalls } from './distributor.ts';
+import { documentCalls } from './document.ts';
 import { economicsCalls } from './economics.ts';
+import { fileManagementCalls } from './fileManagement.ts';
 import { groupCalls } from './group.ts';
 import { invitationCalls } from './invitation.ts';
 import { metaCalls } from './meta.ts';
@@ -22,6 +24,7 @@ import { reportCalls } from './report.ts';
 import { sessionCalls } from './session.ts';
 import { templateCalls } from './template.ts';
 import { userCalls } from './user.ts';
+import { workOrderCalls } from './workOrder.ts';
 
 /** Every declared call: the server checks that it registers exactly these, the web tests' fake server knows only these. */
 export const ALL_CALLS: readonly CallDeclaration[] = [
@@ -35,6 +38,8 @@ export const ALL_CALLS: readonly CallDeclaration[] = [
   deviceCalls,
   distributorCalls,
   economicsCalls,
+  documentCalls,
+  fileManagementCalls,
   groupCalls,
   invitationCalls,
   metaCalls,
@@ -48,4 +53,5 @@ export const ALL_CALLS: readonly CallDeclaration[] = [
   sessionCalls,
   templateCalls,
   userCalls,
+  workOrderCalls,
 ].flatMap((calls) => Object.values(calls) as CallDeclaration[]);

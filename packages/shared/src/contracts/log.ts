@@ -17,6 +17,9 @@ export const AUDIT_OBJECT_TYPES = [
   'batch',
   'apiKey',
   'report',
+  'workOrder',
+  'document',
+  'file',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

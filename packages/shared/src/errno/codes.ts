@@ -111,6 +111,20 @@ export const Errno = {
   reportRecipientUnknown: 42151,
   /** A report's file is made only once its task is done. */
   reportNotReady: 42152,
+  /** Work orders (issue 23): the status cannot go there, or not by this caller (spec section 4's rules). */
+  workOrderMoveRefused: 42200,
+  /** A closed work order takes no more replies. */
+  workOrderClosed: 42201,
+  /** A photo to attach is not the caller's upload, or is attached already. */
+  workOrderPhotoUnknown: 42202,
+  /** The account to assign does not handle the work order's plant. */
+  workOrderAssigneeRefused: 42203,
+  /** A work order names the plant or the device it is about. */
+  workOrderSubjectRequired: 42204,
+  /** A document holds at most 30 PDF files (spec section 5). */
+  documentFilesFull: 42210,
+  /** A stored file still used by a record (a document, a work order, a firmware) is not deleted. */
+  fileInUse: 42211,
   /** API family (Open API scheduler): periods overlap. */
   schedulePeriodsOverlap: 42023,
   /** API family (Open API): settings, SoC and force-charge times are locked while a schedule is enabled. */

@@ -66,6 +66,10 @@ const SCREENS: Record<ScreenName, ComponentType> = {
   'report-generate': lazyScreen(() => import('../features/report/routes/ReportGeneratePage.tsx')),
   trend: lazyScreen(() => import('../features/report/routes/TrendPage.tsx')),
   devops: lazyScreen(() => import('../features/report/routes/DevopsPage.tsx')),
+  'work-order-list': lazyScreen(() => import('../features/workOrder/routes/WorkOrderListPage.tsx')),
+  'work-order-create': lazyScreen(() => import('../features/workOrder/routes/WorkOrderCreatePage.tsx')),
+  'work-order-detail': lazyScreen(() => import('../features/workOrder/routes/WorkOrderDetailPage.tsx')),
+  'file-management': lazyScreen(() => import('../features/fileManagement/routes/FileManagementPage.tsx')),
 };
 
 /** The component of a screen by route name, or undefined when no such screen exists. */

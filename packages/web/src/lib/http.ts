@@ -31,7 +31,7 @@ export class ApiError extends Error {
 }
 
 /** How a declared call is made (its input is the call's own argument). */
-export type CallOptions = Omit<RequestOptions, 'body'>;
+export type CallOptions = Omit<RequestOptions, 'body' | 'platForm'>;
 
 interface RequestOptions {
   body?: unknown;
@@ -43,6 +43,8 @@ interface RequestOptions {
   sessionCacheKey?: string;
   /** Send an empty token even when signed in (the errors-message call). */
   anonymous?: boolean;
+  /** The call carries `platForm: web` (its declaration says so: spec section 7). */
+  platForm?: true;
   /** Send this token instead of the stored one (a session not stored yet: the one-time password change after sign-in). */
   token?: string;
   signal?: AbortSignal;
@@ -112,17 +114,18 @@ function signedHeaders(path: string, token: string): Record<string, string> {
   };
 }
 
-/** A declared call that answers a file (an export): a POST whose body says what goes in it. */
-type FileCall = CallDeclaration & { method: 'POST'; answer: 'file' };
+/** A declared call that answers a file: an export (a POST whose body says what goes in it) or a stored file (a GET). */
+type FileCall = CallDeclaration & { answer: 'file' };
 
-/** Downloads the file a declared export call answers, saving it as `filename`; errors as request() reports them. */
-export async function download<C extends FileCall>(call: C, body: CallInput<C>, filename: string) {
-  const { path } = call;
-  const headers = { ...signedHeaders(path, useClientStore.getState().token ?? ''), 'content-type': 'application/json' };
+/** The bytes a declared file call answers, signed like every call; an error answer shows its message and throws. */
+export async function fetchFile<C extends FileCall>(call: C, input: CallInput<C>): Promise<Blob> {
+  const path = addressOf(call, input);
+  const headers = signedHeaders(path, useClientStore.getState().token ?? '');
+  if (call.method === 'POST') headers['content-type'] = 'application/json';
   const response = await fetch(path, {
-    method: 'POST',
+    method: call.method,
     headers,
-    body: JSON.stringify(body),
+    body: call.method === 'POST' ? JSON.stringify(input) : undefined,
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
   if (!response.ok) onHttpError(response);
@@ -131,8 +134,13 @@ export async function download<C extends FileCall>(call: C, body: CallInput<C>, 
     void message.error(errnoMessage(answer.errno));
     throw new ApiError(answer.errno);
   }
+  return response.blob();
+}
+
+/** Downloads the file a declared export call answers, saving it as `filename`; errors as request() reports them. */
+export async function download<C extends FileCall & { method: 'POST' }>(call: C, body: CallInput<C>, filename: string) {
   const link = document.createElement('a');
-  link.href = URL.createObjectURL(await response.blob());
+  link.href = URL.createObjectURL(await fetchFile(call, body));
   link.download = filename;
   link.click();
   URL.revokeObjectURL(link.href);
@@ -155,7 +163,11 @@ function addressOf(call: CallDeclaration, input: unknown): string {
  * Answers `result` on errno 0, typed by the declaration; throws ApiError otherwise.
  */
 export function request<C extends CallDeclaration>(call: C, input: CallInput<C>, options: CallOptions = {}): Promise<CallResult<C>> {
-  return send(call.method, addressOf(call, input), { ...options, body: call.method === 'POST' ? input : undefined });
+  return send(call.method, addressOf(call, input), {
+    ...options,
+    body: call.method === 'POST' ? input : undefined,
+    ...(call.platForm ? { platForm: true } : {}),
+  });
 }
 
 async function send<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
@@ -165,6 +177,7 @@ async function send<T>(method: 'GET' | 'POST', path: string, options: RequestOpt
   }
   const store = useClientStore.getState();
   const headers = signedHeaders(path, options.anonymous ? '' : (options.token ?? store.token ?? ''));
+  if (options.platForm) headers[HEADER.platform] = 'web';
   // A file upload goes as multipart form (spec section 7); the browser sets its boundary itself.
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';

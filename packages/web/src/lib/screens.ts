@@ -61,6 +61,10 @@ export const SCREEN_NAMES = [
   'report-generate',
   'trend',
   'devops',
+  'work-order-list',
+  'work-order-create',
+  'work-order-detail',
+  'file-management',
 ] as const;
 export type ScreenName = (typeof SCREEN_NAMES)[number];
 

@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { storedFile } from '../../db/schema.ts';
+import { contains } from '../../db/like.ts';
+import type { Page } from '../../db/page.ts';
+import { account, storedFile } from '../../db/schema.ts';
 
 export type StoredFileRow = typeof storedFile.$inferSelect;
 export type NewStoredFile = Omit<typeof storedFile.$inferInsert, 'id' | 'createdAt'>;
@@ -22,6 +24,23 @@ export function createFileRepo(db: Db) {
       return row?.sha256;
     },
     countWithBytes: (sha256: string) => db.$count(storedFile, eq(storedFile.sha256, sha256)),
+    /** Every stored file, newest first, with who uploaded it (file management). */
+    async list(filters: { purpose?: string; name?: string }, page: Page) {
+      const where = and(
+        filters.purpose ? eq(storedFile.purpose, filters.purpose) : undefined,
+        filters.name ? contains(storedFile.name, filters.name) : undefined,
+      );
+      const total = await db.$count(storedFile, where);
+      const rows = await db
+        .select({ file: storedFile, uploader: account.username })
+        .from(storedFile)
+        .leftJoin(account, eq(account.id, storedFile.createdBy))
+        .where(where)
+        .orderBy(desc(storedFile.createdAt), desc(storedFile.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { total, rows };
+    },
   };
 }
 

@@ -18,6 +18,9 @@ export interface UploadRule {
   messages: { tooLarge: string; wrongType: string };
 }
 
+/** Images as spec section 5 allows them (jpg, png, jpeg), by what the bytes are. */
+export const acceptImages: UploadRule['accept'] = (sniffed) => (sniffed === 'image/jpeg' || sniffed === 'image/png' ? sniffed : undefined);
+
 export type FileOwner = Pick<NewStoredFile, 'purpose' | 'organisationId' | 'createdBy'>;
 
 const refused = (message: string) => new AppError(Errno.bodyInvalid, [{ path: 'file', message }]);

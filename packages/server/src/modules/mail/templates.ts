@@ -36,7 +36,9 @@ export type MailTemplate =
   | 'alarmRaised'
   | 'alarmCleared'
   | 'alarmSummary'
-  | 'reportReady';
+  | 'reportReady'
+  | 'workOrderReply'
+  | 'workOrderStatus';
 
 /** One message of the mail locales (a template's part, or a word templates share) with its placeholders filled. */
 export function mailText(key: string, language: Language, vars: Record<string, string | number> = {}) {
