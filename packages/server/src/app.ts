@@ -31,6 +31,8 @@ import { commandModule } from './modules/command/module.ts';
 import { dataloggerModule } from './modules/datalogger/module.ts';
 import { deviceModule } from './modules/device/module.ts';
 import { distributorModule } from './modules/distributor/module.ts';
+import { fileModule } from './modules/file/module.ts';
+import { firmwareModule } from './modules/firmware/module.ts';
 import { groupModule } from './modules/group/module.ts';
 import { ingestModule } from './modules/ingest/module.ts';
 import type { IngestService } from './modules/ingest/service.ts';
@@ -48,6 +50,7 @@ import { powerInfoModule } from './modules/powerInfo/module.ts';
 import { sessionModule } from './modules/session/module.ts';
 import { telemetryModule } from './modules/telemetry/module.ts';
 import { templateModule } from './modules/template/module.ts';
+import { upgradeModule } from './modules/upgrade/module.ts';
 import { userModule } from './modules/user/module.ts';
 
 export interface AppOptions {
@@ -193,6 +196,8 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
   });
   const { ingest, ...ingestParts } = ingestModule(platform, { telemetry, commands: fromDevices });
   const { apiKeys, ...apiKeyParts } = apiKeyModule(platform, { audit });
+  const { files } = fileModule(platform);
+  const { firmware, firmwareRepo, ...firmwareParts } = firmwareModule(platform, { audit, files });
   const modules: ModuleParts[] = [
     metaModule(),
     mailParts,
@@ -205,6 +210,8 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     plantParts,
     deviceModule(platform, { audit, plantRepo, namedAccount }),
     commandParts,
+    firmwareParts,
+    upgradeModule(platform, { audit, files, firmware, firmwareRepo, states }),
     apiKeyParts,
     openApiModule(platform, { apiKeys, monitoring, commands, states, plantRepo }),
     alarmModule(platform, { audit, plantRepo }),

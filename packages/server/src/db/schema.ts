@@ -6,8 +6,12 @@ import {
   COMMAND_TYPES,
   DEVICE_TYPES,
   FAULT_SEVERITIES,
+  FIRMWARE_TYPES,
+  type FirmwareLimit,
   NOTICE_EVENTS,
+  SKIP_REASONS,
   type Strategy,
+  UPGRADE_DEVICE_TYPES,
   WEBHOOK_EVENTS,
 } from '@sunstack/shared';
 import {
@@ -476,3 +480,66 @@ export const storedFile = pgTable('stored_file', {
   createdBy: id('created_by'),
   createdAt: at('created_at').notNull().defaultNow(),
 });
+
+/** The firmware library (0031_firmware.sql): an image (its bytes a stored file), its fields and limits. */
+export const firmware = pgTable('firmware', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  storedFileId: id('stored_file_id').notNull(),
+  sha256: text('sha256').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  fileName: text('file_name').notNull(),
+  name: text('name').notNull(),
+  version: text('version').notNull(),
+  code: text('code').notNull(),
+  deviceType: text('device_type', { enum: UPGRADE_DEVICE_TYPES }).notNull(),
+  series: text('series').notNull(),
+  firmwareType: text('firmware_type', { enum: FIRMWARE_TYPES }).notNull(),
+  releaseTime: at('release_time').notNull(),
+  internal: boolean('internal').notNull().default(false),
+  publishedAt: at('published_at'),
+  limits: jsonb('limits').$type<FirmwareLimit[]>().notNull().default([]),
+  organisationId: id('organisation_id').notNull(),
+  createdBy: id('created_by').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** Blacklisted versions (0031_firmware.sql). */
+export const firmwareBlacklist = pgTable('firmware_blacklist', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  version: text('version').notNull(),
+  series: text('series').notNull(),
+  reason: text('reason').notNull(),
+  createdBy: id('created_by').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** Upgrade tasks (0032_upgrade_tasks.sql). */
+export const upgradeTask = pgTable('upgrade_task', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: text('name').notNull(),
+  firmwareId: id('firmware_id'),
+  firmwareName: text('firmware_name').notNull(),
+  version: text('version').notNull(),
+  firmwareType: text('firmware_type', { enum: FIRMWARE_TYPES }).notNull(),
+  deviceType: text('device_type', { enum: UPGRADE_DEVICE_TYPES }).notNull(),
+  organisationId: id('organisation_id').notNull(),
+  createdBy: id('created_by').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** A device of an upgrade task: skipped with its reason, or its firmware.upgrade command (0032_upgrade_tasks.sql). */
+export const upgradeDevice = pgTable(
+  'upgrade_device',
+  {
+    taskId: id('task_id').notNull(),
+    deviceSn: text('device_sn').notNull(),
+    preVersion: text('pre_version'),
+    skipReason: text('skip_reason', { enum: SKIP_REASONS }),
+    commandId: uuid('command_id'),
+    downloadToken: text('download_token'),
+    resetAt: at('reset_at'),
+    resetBy: id('reset_by'),
+    resetReason: text('reset_reason'),
+  },
+  (table) => [primaryKey({ columns: [table.taskId, table.deviceSn] })],
+);

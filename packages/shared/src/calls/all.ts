@@ -8,6 +8,7 @@ import { commandCalls } from './command.ts';
 import { dataloggerCalls } from './datalogger.ts';
 import { deviceCalls } from './device.ts';
 import { distributorCalls } from './distributor.ts';
+import { firmwareCalls } from './firmware.ts';
 import { groupCalls } from './group.ts';
 import { invitationCalls } from './invitation.ts';
 import { metaCalls } from './meta.ts';
@@ -19,6 +20,7 @@ import { plantMapCalls } from './plantMap.ts';
 import { powerInfoCalls } from './powerInfo.ts';
 import { sessionCalls } from './session.ts';
 import { templateCalls } from './template.ts';
+import { upgradeCalls } from './upgrade.ts';
 import { userCalls } from './user.ts';
 
 /** Every declared call: the server checks that it registers exactly these, the web tests' fake server knows only these. */
@@ -32,6 +34,7 @@ export const ALL_CALLS: readonly CallDeclaration[] = [
   dataloggerCalls,
   deviceCalls,
   distributorCalls,
+  firmwareCalls,
   groupCalls,
   invitationCalls,
   metaCalls,
@@ -43,5 +46,6 @@ export const ALL_CALLS: readonly CallDeclaration[] = [
   powerInfoCalls,
   sessionCalls,
   templateCalls,
+  upgradeCalls,
   userCalls,
 ].flatMap((calls) => Object.values(calls) as CallDeclaration[]);

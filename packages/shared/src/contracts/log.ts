@@ -16,6 +16,9 @@ export const AUDIT_OBJECT_TYPES = [
   'template',
   'batch',
   'apiKey',
+  'firmware',
+  'upgrade',
+  'blacklist',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
