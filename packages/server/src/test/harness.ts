@@ -35,6 +35,8 @@ export interface TestApp {
   mail: MailCapture;
   /** The injectable clock: tests move it forward to expire tokens and throttling windows. */
   clock: { offsetMs: number };
+  /** The app's own data folder (stored files under files/). */
+  dataDir: string;
   call(method: 'GET' | 'POST', path: string, body?: unknown, options?: CallOptions): Promise<{ status: number; body: ApiAnswer }>;
   /** A signed POST whose answer is a file (an export): its content type and bytes. */
   download(path: string, body: unknown, options?: CallOptions): Promise<{ contentType: string; bytes: Buffer }>;
@@ -125,6 +127,7 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp
     database,
     mail,
     clock,
+    dataDir,
     call,
     signIn,
     claim: (sn) => ({ sn, checkCode: checkCodeOf(labelKey, sn) }),
