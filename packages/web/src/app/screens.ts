@@ -59,6 +59,10 @@ const SCREENS: Record<ScreenName, ComponentType> = {
   alarm: lazyScreen(() => import('../features/alarm/routes/AlarmPage.tsx')),
   'integrator-alarm': lazyScreen(() => import('../features/alarm/routes/AlarmPage.tsx')),
   'fault-record': lazyScreen(() => import('../features/alarm/routes/FaultRecordPage.tsx')),
+  firmware: lazyScreen(() => import('../features/firmware/routes/FirmwarePage.tsx')),
+  'inverter-upgrade': lazyScreen(() => import('../features/firmware/routes/UpgradePage.tsx')),
+  'black-set': lazyScreen(() => import('../features/firmware/routes/BlacklistPage.tsx')),
+  'upgrade-reset': lazyScreen(() => import('../features/firmware/routes/UpgradeResetPage.tsx')),
 };
 
 /** The component of a screen by route name, or undefined when no such screen exists. */

@@ -55,6 +55,10 @@ export const SCREEN_NAMES = [
   'alarm',
   'integrator-alarm',
   'fault-record',
+  'firmware',
+  'inverter-upgrade',
+  'black-set',
+  'upgrade-reset',
 ] as const;
 export type ScreenName = (typeof SCREEN_NAMES)[number];
 
