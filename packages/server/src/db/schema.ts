@@ -540,6 +540,8 @@ export const upgradeDevice = pgTable(
     resetAt: at('reset_at'),
     resetBy: id('reset_by'),
     resetReason: text('reset_reason'),
+    wave: smallint('wave').notNull().default(0),
+    attempts: smallint('attempts').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.taskId, table.deviceSn] })],
 );

@@ -1,6 +1,6 @@
 -- Upgrade tasks (issue 20): one firmware sent to one device or many. Each device of a task is a row that
--- is either skipped (with the reason: never sent) or holds the firmware.upgrade command of the command
--- path (device_command) that carries it; its state is that command's. A reset (after-sales) closes a
+-- is either skipped (with the reason: never sent) or holds the latest firmware.upgrade command of the command
+-- path (device_command) that carries it (none yet: a strategy's device waiting for its wave); its state is that command's. A reset (after-sales) closes a
 -- device's stuck upgrade for the platform, with who and why, without pretending the device answered.
 CREATE TABLE upgrade_task (
   id bigserial PRIMARY KEY,
@@ -28,8 +28,11 @@ CREATE TABLE upgrade_device (
   reset_at timestamptz,
   reset_by bigint REFERENCES account(id),
   reset_reason text,
+  -- A strategy's wave (0 first), and how many commands the device has been sent (a strategy retries).
+  wave smallint NOT NULL DEFAULT 0,
+  attempts smallint NOT NULL DEFAULT 0,
   PRIMARY KEY (task_id, device_sn),
-  CHECK ((skip_reason IS NULL) = (download_token IS NOT NULL))
+  CHECK (skip_reason IS NULL OR command_id IS NULL)
 );
 CREATE INDEX upgrade_device_sn ON upgrade_device (device_sn);
 CREATE INDEX upgrade_device_command ON upgrade_device (command_id);

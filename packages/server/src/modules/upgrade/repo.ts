@@ -26,14 +26,25 @@ export interface TaskDevice {
   deviceSn: string;
   preVersion: string | null;
   skipReason: string | null;
-  commandId: string | null;
-  downloadToken: string | null;
+  wave: number;
+}
+
+/** A firmware.upgrade command for a device of a task, with the token of its download URL. */
+export interface NewUpgradeCommand {
+  id: string;
+  deviceSn: string;
+  dataloggerSn: string;
+  params: unknown;
+  createdBy: number;
+  expiresAt: Date;
+  auditLogId: number;
+  downloadToken: string;
 }
 
 /** A device's state in a task (spec section 4), from its row and its command. */
 const STATE_SQL = `case when u.skip_reason is not null then 'skipped'
     when u.reset_at is not null then 'failed'
-    when c.state = 'queued' then 'waiting'
+    when u.command_id is null or c.state = 'queued' then 'waiting'
     when c.state = 'sent' then 'delivering'
     when c.state in ('accepted', 'progress') then 'upgrading'
     when c.state = 'done' then 'done'
@@ -102,46 +113,37 @@ export function createUpgradeRepo(db: Db) {
       return (created as { id: number }).id;
     },
 
-    /** A task's devices and their commands, each set in one statement. */
-    async insertDevices(
-      taskId: number,
-      devices: TaskDevice[],
-      commands: {
-        id: string;
-        deviceSn: string;
-        dataloggerSn: string;
-        params: unknown;
-        createdBy: number;
-        expiresAt: Date;
-        auditLogId: number;
-      }[],
-    ) {
-      if (commands.length > 0)
-        await db.execute(sql`insert into device_command (id, device_sn, datalogger_sn, type, params, created_by, expires_at, audit_log_id)
-          select g.id, g.device_sn, g.datalogger_sn, 'firmware.upgrade', g.params, g.created_by, g.expires_at, g.audit_log_id
-          from jsonb_to_recordset(${jsonParam(
-            commands.map((command) => ({
-              id: command.id,
-              device_sn: command.deviceSn,
-              datalogger_sn: command.dataloggerSn,
-              params: command.params,
-              created_by: command.createdBy,
-              expires_at: command.expiresAt.toISOString(),
-              audit_log_id: command.auditLogId,
-            })),
-          )}) as g(id uuid, device_sn text, datalogger_sn text, params jsonb, created_by bigint, expires_at timestamptz, audit_log_id bigint)`);
-      if (devices.length > 0)
-        await db.execute(sql`insert into upgrade_device (task_id, device_sn, pre_version, skip_reason, command_id, download_token)
-          select ${taskId}, g.device_sn, g.pre_version, g.skip_reason, g.command_id, g.download_token
-          from jsonb_to_recordset(${jsonParam(
-            devices.map((row) => ({
-              device_sn: row.deviceSn,
-              pre_version: row.preVersion,
-              skip_reason: row.skipReason,
-              command_id: row.commandId,
-              download_token: row.downloadToken,
-            })),
-          )}) as g(device_sn text, pre_version text, skip_reason text, command_id uuid, download_token text)`);
+    /** A task's devices: skipped with their reason, or waiting for their command (a strategy's, for their wave). */
+    async insertDevices(taskId: number, devices: TaskDevice[]) {
+      if (devices.length === 0) return;
+      await db.execute(sql`insert into upgrade_device (task_id, device_sn, pre_version, skip_reason, wave)
+        select ${taskId}, g.device_sn, g.pre_version, g.skip_reason, g.wave
+        from jsonb_to_recordset(${jsonParam(
+          devices.map((row) => ({ device_sn: row.deviceSn, pre_version: row.preVersion, skip_reason: row.skipReason, wave: row.wave })),
+        )}) as g(device_sn text, pre_version text, skip_reason text, wave smallint)`);
+    },
+
+    /** Commands for devices of a task, and each device's row pointed at its new command and download token (one attempt more). */
+    async sendCommands(taskId: number, commands: NewUpgradeCommand[]) {
+      if (commands.length === 0) return;
+      const given = jsonParam(
+        commands.map((command) => ({
+          id: command.id,
+          device_sn: command.deviceSn,
+          datalogger_sn: command.dataloggerSn,
+          params: command.params,
+          created_by: command.createdBy,
+          expires_at: command.expiresAt.toISOString(),
+          audit_log_id: command.auditLogId,
+          token: command.downloadToken,
+        })),
+      );
+      const shape = sql`g(id uuid, device_sn text, datalogger_sn text, params jsonb, created_by bigint, expires_at timestamptz, audit_log_id bigint, token text)`;
+      await db.execute(sql`insert into device_command (id, device_sn, datalogger_sn, type, params, created_by, expires_at, audit_log_id)
+        select g.id, g.device_sn, g.datalogger_sn, 'firmware.upgrade', g.params, g.created_by, g.expires_at, g.audit_log_id
+        from jsonb_to_recordset(${given}) as ${shape}`);
+      await db.execute(sql`update upgrade_device u set command_id = g.id, download_token = g.token, attempts = u.attempts + 1
+        from jsonb_to_recordset(${given}) as ${shape} where u.task_id = ${taskId} and u.device_sn = g.device_sn`);
     },
 
     async find(scope: Scope, id: number) {

@@ -93,87 +93,113 @@ export function createUpgradeService(deps: {
     return row;
   }
 
+  /** What a firmware would do to these SNs: the devices the caller may operate, each with its skip reason or none; the SNs it may not (or that are missing). */
+  async function plan(session: Session, firmwareId: number, sns: string[]) {
+    const image = await firmware.sendable(session, firmwareId);
+    requirePermission(session, SWITCH_OF[image.deviceType]);
+    const candidates = await upgrades.candidates(session, sns);
+    const found = new Set(candidates.map((candidate) => candidate.sn));
+    const refused = sns.filter((sn) => !found.has(sn));
+    const key = inventoryKeyOf(image.firmwareType);
+    const devices: TaskDevice[] = candidates.map((candidate) => ({
+      deviceSn: candidate.sn,
+      preVersion: candidate.firmware[key] ?? null,
+      skipReason: skipReasonOf(candidate, image) ?? null,
+      wave: 0,
+    }));
+    return { image, candidates, refused, devices };
+  }
+
+  async function insertTask(session: Session, name: string, image: FirmwareRow) {
+    return upgrades.insertTask({
+      name,
+      firmwareId: image.id,
+      firmwareName: image.name,
+      version: image.version,
+      firmwareType: image.firmwareType,
+      deviceType: image.deviceType,
+      organisationId: organisationIdOf(session),
+      createdBy: session.accountId,
+    });
+  }
+
+  /**
+   * A firmware.upgrade command for each device, with its operation log entry (before: the version the device reported),
+   * its download token and the image's sha256 and size, in the caller's unit of work.
+   */
+  async function send(
+    actor: Session,
+    client: ClientInfo,
+    taskId: number,
+    image: Pick<FirmwareRow, 'sha256' | 'size' | 'version' | 'firmwareType'>,
+    devices: { sn: string; dataloggerSn: string; firmware: Record<string, string> }[],
+  ) {
+    if (devices.length === 0) return;
+    const target = targetOf(image.firmwareType);
+    const key = inventoryKeyOf(image.firmwareType);
+    const ids = devices.map(() => randomUUID());
+    const entries = await audit.recordMany(
+      actor,
+      client,
+      devices.map((device, index) => ({
+        action: 'device.firmware.upgrade',
+        objectType: 'device',
+        objectId: device.sn,
+        before: { version: device.firmware[key] ?? 'unknown' },
+        after: { commandId: ids[index], taskId, version: image.version, target },
+      })),
+    );
+    const expiresAt = new Date(now() + COMMAND_TTL_MS);
+    await upgrades.sendCommands(
+      taskId,
+      devices.map((device, index) => {
+        const downloadToken = randomBytes(32).toString('base64url');
+        return {
+          id: ids[index] as string,
+          deviceSn: device.sn,
+          dataloggerSn: device.dataloggerSn,
+          params: {
+            url: `${publicUrl}/c/v0/upgrade/fetch?token=${downloadToken}`,
+            sha256: image.sha256,
+            size: image.size,
+            version: image.version,
+            target,
+          },
+          createdBy: actor.accountId,
+          expiresAt,
+          auditLogId: entries[index] as number,
+          downloadToken,
+        };
+      }),
+    );
+  }
+
   return {
+    /** One device or a batch, sent at once (each device the caller may operate, unless skipped). */
     async create(session: Session, client: ClientInfo, body: UpgradeCreateBody) {
       const sns = [...new Set(body.sns)];
       if (sns.length > 1) requirePermission(session, 'upgrade.batch');
       return transaction(async () => {
-        const image = await firmware.sendable(session, body.firmwareId);
-        requirePermission(session, SWITCH_OF[image.deviceType]);
-        const candidates = await upgrades.candidates(session, sns);
-        const found = new Set(candidates.map((candidate) => candidate.sn));
-        const refused = sns.filter((sn) => !found.has(sn));
-        const taskId = await upgrades.insertTask({
-          name: body.name,
-          firmwareId: image.id,
-          firmwareName: image.name,
-          version: image.version,
-          firmwareType: image.firmwareType,
-          deviceType: image.deviceType,
-          organisationId: organisationIdOf(session),
-          createdBy: session.accountId,
-        });
-        const key = inventoryKeyOf(image.firmwareType);
-        const devices: TaskDevice[] = candidates.map((candidate) => {
-          const skipReason = skipReasonOf(candidate, image) ?? null;
-          return {
-            deviceSn: candidate.sn,
-            preVersion: candidate.firmware[key] ?? null,
-            skipReason,
-            commandId: skipReason ? null : randomUUID(),
-            downloadToken: skipReason ? null : randomBytes(32).toString('base64url'),
-          };
-        });
-        const sent = devices.filter((row) => row.commandId);
-        const params = (row: TaskDevice) => ({
-          url: `${publicUrl}/c/v0/upgrade/fetch?token=${row.downloadToken}`,
-          sha256: image.sha256,
-          size: image.size,
-          version: image.version,
-          target: targetOf(image.firmwareType),
-        });
+        const { image, candidates, refused, devices } = await plan(session, body.firmwareId, sns);
+        const taskId = await insertTask(session, body.name, image);
+        await upgrades.insertDevices(taskId, devices);
+        const sendable = new Set(devices.filter((row) => !row.skipReason).map((row) => row.deviceSn));
+        const sent = candidates.filter((candidate) => sendable.has(candidate.sn));
+        const skipped = devices.length - sent.length;
         await audit.record(session, client, {
           action: 'upgrade.create',
           objectType: 'upgrade',
           objectId: taskId,
-          after: {
-            name: body.name,
-            firmwareId: image.id,
-            version: image.version,
-            sent: sent.length,
-            skipped: devices.length - sent.length,
-            refused: refused.length,
-          },
+          after: { name: body.name, firmwareId: image.id, version: image.version, sent: sent.length, skipped, refused: refused.length },
         });
-        const entries = await audit.recordMany(
-          session,
-          client,
-          sent.map((row) => ({
-            action: 'device.firmware.upgrade',
-            objectType: 'device',
-            objectId: row.deviceSn,
-            before: { version: row.preVersion ?? 'unknown' },
-            after: { commandId: row.commandId, taskId, version: image.version, target: targetOf(image.firmwareType) },
-          })),
-        );
-        const dataloggerOf = new Map(candidates.map((candidate) => [candidate.sn, candidate.dataloggerSn]));
-        const expiresAt = new Date(now() + COMMAND_TTL_MS);
-        await upgrades.insertDevices(
-          taskId,
-          devices,
-          sent.map((row, index) => ({
-            id: row.commandId as string,
-            deviceSn: row.deviceSn,
-            dataloggerSn: dataloggerOf.get(row.deviceSn) as string,
-            params: params(row),
-            createdBy: session.accountId,
-            expiresAt,
-            auditLogId: entries[index] as number,
-          })),
-        );
-        return { id: taskId, sent: sent.length, skipped: devices.length - sent.length, refused };
+        await send(session, client, taskId, image, sent);
+        return { id: taskId, sent: sent.length, skipped, refused };
       });
     },
+
+    plan,
+    insertTask,
+    send,
 
     async list(session: Session, filters: UpgradeListBody) {
       const { total, rows } = await upgrades.list(session, filters);
