@@ -10,6 +10,8 @@ import {
   type FirmwareLimit,
   NOTICE_EVENTS,
   SKIP_REASONS,
+  STRATEGY_MODES,
+  STRATEGY_STATUSES,
   type Strategy,
   UPGRADE_DEVICE_TYPES,
   WEBHOOK_EVENTS,
@@ -545,3 +547,28 @@ export const upgradeDevice = pgTable(
   },
   (table) => [primaryKey({ columns: [table.taskId, table.deviceSn] })],
 );
+
+/** Strategy upgrades (0033_upgrade_strategies.sql): a task sent in waves by the strategy job. */
+export const upgradeStrategy = pgTable('upgrade_strategy', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  taskId: id('task_id').notNull(),
+  purpose: text('purpose').notNull().default(''),
+  mode: text('mode', { enum: STRATEGY_MODES }).notNull(),
+  status: text('status', { enum: STRATEGY_STATUSES }).notNull(),
+  statusReason: text('status_reason'),
+  waves: jsonb('waves').$type<number[]>().notNull(),
+  currentWave: smallint('current_wave').notNull().default(0),
+  successThreshold: smallint('success_threshold').notNull(),
+  failureThreshold: smallint('failure_threshold').notNull(),
+  retries: smallint('retries').notNull(),
+  ratePerMinute: integer('rate_per_minute').notNull(),
+  triggerStart: text('trigger_start'),
+  triggerEnd: text('trigger_end'),
+  validFrom: at('valid_from').notNull(),
+  validTo: at('valid_to').notNull(),
+  checkerId: id('checker_id').notNull(),
+  approvedAt: at('approved_at'),
+  windowStart: at('window_start'),
+  windowSent: integer('window_sent').notNull().default(0),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+import { epochMsSchema } from './common.ts';
 import { UPGRADE_DEVICE_TYPES } from './firmware.ts';
 import { idSchema, pageFields } from './plant.ts';
 
@@ -116,3 +118,93 @@ export const upgradeOfDevice = z.object({
 
 /** The device's download: a token bound to its device and task (firmware.upgrade's `url`). */
 export const firmwareFetchQuery = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+
+/**
+ * Strategy upgrades (issue 20; spec section 3 "Strategy", section 4 statuses): a firmware rolled out over devices in
+ * waves, approved by a checker, sent at a limited rate within a daily UTC window and a validity, each device retried,
+ * the next wave started by a success threshold, the whole strategy aborted by a failure threshold.
+ */
+export const STRATEGY_MODES = ['preview', 'notice', 'implement'] as const;
+/** preview and notice: a plan only, nothing sent; implement: waiting (for the checker) → inProgress ⇄ paused → completed, aborted, cancelled or expired. */
+export const STRATEGY_STATUSES = [
+  'preview',
+  'notice',
+  'waiting',
+  'inProgress',
+  'paused',
+  'completed',
+  'aborted',
+  'cancelled',
+  'expired',
+] as const;
+export type StrategyStatus = (typeof STRATEGY_STATUSES)[number];
+const percent = z.number().int().min(1).max(100);
+const utcClock = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, { error: 'strategy.timeInvalid' });
+
+export const strategyCreateBody = z
+  .strictObject({
+    name: z.string().trim().min(1, { error: 'upgrade.nameLength' }).max(64, { error: 'upgrade.nameLength' }),
+    purpose: z.string().trim().max(200).default(''),
+    firmwareId: idSchema,
+    sns: z.array(snSchema).min(1, { error: 'upgrade.snRequired' }).max(UPGRADE_TASK_MAX_DEVICES, { error: 'upgrade.tooMany' }),
+    mode: z.enum(STRATEGY_MODES),
+    /** Cumulative shares of the devices per wave, rising, the last 100 (e.g. 1, 10, 100). */
+    waves: z
+      .array(percent)
+      .min(1)
+      .max(5)
+      .refine((waves) => waves.every((share, index) => index === 0 || share > (waves[index - 1] ?? 0)) && waves.at(-1) === 100, {
+        error: 'strategy.wavesInvalid',
+      }),
+    /** Share of a wave's devices that must have succeeded before the next wave starts. */
+    successThreshold: percent,
+    /** Share of the finished devices that failed (after their retries) at which the whole strategy aborts. */
+    failureThreshold: percent,
+    retries: z.number().int().min(LIMITS.strategyRetry.min).max(LIMITS.strategyRetry.max),
+    ratePerMinute: z.number().int().min(1).max(1000),
+    triggerStart: utcClock.optional(),
+    triggerEnd: utcClock.optional(),
+    validFrom: epochMsSchema,
+    validTo: epochMsSchema,
+    /** The administrator who must approve it before anything is sent (not its maker). */
+    checker: z.string().trim().min(1).max(128),
+  })
+  .refine((body) => body.validTo > body.validFrom, { error: 'strategy.validityInvalid', path: ['validTo'] });
+export type StrategyCreateBody = z.infer<typeof strategyCreateBody>;
+export const strategyCreated = z.object({ id: z.number(), devices: z.number(), skipped: z.number(), refused: z.array(z.string()) });
+
+export const upgradeStrategy = z.object({
+  id: z.number(),
+  name: z.string(),
+  purpose: z.string(),
+  task: upgradeTask,
+  mode: z.enum(STRATEGY_MODES),
+  status: z.enum(STRATEGY_STATUSES),
+  statusReason: z.string().nullable(),
+  waves: z.array(z.number()),
+  currentWave: z.number(),
+  successThreshold: z.number(),
+  failureThreshold: z.number(),
+  retries: z.number(),
+  ratePerMinute: z.number(),
+  triggerStart: z.string().nullable(),
+  triggerEnd: z.string().nullable(),
+  validFrom: z.number(),
+  validTo: z.number(),
+  executor: z.string(),
+  checker: z.string(),
+  approvedAt: z.number().nullable(),
+  /** Whether the caller is the checker and it waits for approval. */
+  approvable: z.boolean(),
+});
+export type UpgradeStrategy = z.infer<typeof upgradeStrategy>;
+export const strategyListBody = z.strictObject({ ...pageFields, status: z.enum(STRATEGY_STATUSES).optional() });
+export type StrategyListBody = z.infer<typeof strategyListBody>;
+export const strategyListResult = z.object({
+  total: z.number(),
+  currentPage: z.number(),
+  pageSize: z.number(),
+  strategies: z.array(upgradeStrategy),
+});
+export const strategyIdBody = z.strictObject({ id: idSchema });
+export const strategyIdQuery = upgradeIdQuery;

@@ -112,6 +112,8 @@ export const Errno = {
   firmwareBlacklisted: 42105,
   blacklistExists: 42106,
   upgradeNotStuck: 42107,
+  /** A strategy asked to approve, pause, resume or cancel from a status that does not allow it. */
+  strategyNotInState: 42108,
   settingsLockedBySchedule: 44096,
   internal: 50000,
   /** The external device broker (MQTT_URL) did not answer: a datalogger's access could not be changed there. */

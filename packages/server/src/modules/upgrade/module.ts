@@ -7,14 +7,17 @@ import type { FirmwareService } from '../firmware/service.ts';
 import { createUpgradeRepo } from './repo.ts';
 import { upgradeRoutes } from './routes.ts';
 import { createUpgradeService } from './service.ts';
+import { createStrategyService } from './strategies.ts';
+import { createStrategyRepo } from './strategyRepo.ts';
 
 /** Upgrade tasks on the command path, the devices' downloads, the blacklist and the after-sales reset. */
 export function upgradeModule(
-  { db, config, transaction, now }: Platform,
+  { db, config, transaction, now, log }: Platform,
   deps: { audit: AuditService; files: FileService; firmware: FirmwareService; firmwareRepo: FirmwareRepo; states: CommandStates },
 ) {
+  const repo = createUpgradeRepo(db);
   const upgrades = createUpgradeService({
-    upgrades: createUpgradeRepo(db),
+    upgrades: repo,
     firmware: deps.firmware,
     firmwareRepo: deps.firmwareRepo,
     files: deps.files,
@@ -23,5 +26,19 @@ export function upgradeModule(
     now,
     publicUrl: config.publicUrl,
   });
-  return { upgrades, routes: (http) => upgradeRoutes(http, upgrades, deps.states) } satisfies ModuleParts & Record<string, unknown>;
+  const strategies = createStrategyService({
+    strategies: createStrategyRepo(db),
+    upgrades: repo,
+    service: upgrades,
+    audit: deps.audit,
+    transaction,
+    now,
+    log,
+  });
+  return {
+    upgrades,
+    routes: (http) => upgradeRoutes(http, upgrades, strategies, deps.states),
+    // The strategy job: waves, thresholds, retries and the rate limit of the running strategies.
+    jobs: [strategies.job],
+  } satisfies ModuleParts & Record<string, unknown>;
 }

@@ -146,6 +146,16 @@ export function createUpgradeRepo(db: Db) {
         from jsonb_to_recordset(${given}) as ${shape} where u.task_id = ${taskId} and u.device_sn = g.device_sn`);
     },
 
+    /** The image a task sends (undefined once its firmware is deleted). */
+    async imageOfTask(taskId: number) {
+      const [row] = await db
+        .select({ sha256: firmware.sha256, size: firmware.size, version: firmware.version, firmwareType: firmware.firmwareType })
+        .from(upgradeTask)
+        .innerJoin(firmware, eq(firmware.id, upgradeTask.firmwareId))
+        .where(eq(upgradeTask.id, taskId));
+      return row;
+    },
+
     async find(scope: Scope, id: number) {
       const [row] = await db
         .select({ task: upgradeTask, createdBy: account.username })

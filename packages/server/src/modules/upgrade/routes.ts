@@ -6,8 +6,9 @@ import { createEventStreams } from '../../http/eventStreams.ts';
 import { sessionOf } from '../../http/requestContext.ts';
 import type { CommandStates } from '../command/liveStates.ts';
 import type { UpgradeService } from './service.ts';
+import type { StrategyService } from './strategies.ts';
 
-export function upgradeRoutes(app: FastifyInstance, upgrades: UpgradeService, states: CommandStates) {
+export function upgradeRoutes(app: FastifyInstance, upgrades: UpgradeService, strategies: StrategyService, states: CommandStates) {
   const streams = createEventStreams(app);
   route(app, upgradeCalls.create, (body, request) => upgrades.create(sessionOf(request), clientInfo(request), body));
   route(app, upgradeCalls.list, (body, request) => upgrades.list(sessionOf(request), body));
@@ -28,4 +29,11 @@ export function upgradeRoutes(app: FastifyInstance, upgrades: UpgradeService, st
   route(app, firmwareCalls.blacklistList, (body, request) => upgrades.blacklist.list(sessionOf(request), body));
   route(app, firmwareCalls.blacklistSet, (body, request) => upgrades.blacklist.set(sessionOf(request), clientInfo(request), body));
   route(app, firmwareCalls.blacklistDelete, (body, request) => upgrades.blacklist.delete(sessionOf(request), clientInfo(request), body.id));
+  route(app, upgradeCalls.strategyCreate, (body, request) => strategies.create(sessionOf(request), clientInfo(request), body));
+  route(app, upgradeCalls.strategyList, (body, request) => strategies.list(sessionOf(request), body));
+  route(app, upgradeCalls.strategyDetail, (query, request) => strategies.detail(sessionOf(request), query.id));
+  route(app, upgradeCalls.strategyApprove, (body, request) => strategies.approve(sessionOf(request), clientInfo(request), body.id));
+  route(app, upgradeCalls.strategyPause, (body, request) => strategies.pause(sessionOf(request), clientInfo(request), body.id));
+  route(app, upgradeCalls.strategyResume, (body, request) => strategies.resume(sessionOf(request), clientInfo(request), body.id));
+  route(app, upgradeCalls.strategyCancel, (body, request) => strategies.cancel(sessionOf(request), clientInfo(request), body.id));
 }

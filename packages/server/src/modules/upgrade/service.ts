@@ -353,7 +353,7 @@ export function createUpgradeService(deps: {
 export type UpgradeService = ReturnType<typeof createUpgradeService>;
 
 /** A withdrawn command as the operation log's answers take it. */
-const finishedOf = (row: { id: string; state: string; result: unknown; error: string | null; audit_log_id: number | null }) => ({
+export const finishedOf = (row: { id: string; state: string; result: unknown; error: string | null; audit_log_id: number | null }) => ({
   id: row.id,
   state: row.state as 'cancelled',
   result: row.result as Record<string, unknown> | null,
