@@ -5,15 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { showServerIssues } from '../../../lib/forms.ts';
 import { useCreateUpgrade } from '../api/createUpgrade.ts';
 import { useFirmwareList } from '../api/listFirmware.ts';
+import { snsOf } from './snsOf.ts';
 
 interface Fields {
   name: string;
   firmwareId: number;
   sns: string;
 }
-
-/** SNs as typed or pasted: one per line, or separated by commas, spaces or semicolons. */
-const snsOf = (text: string) => [...new Set(text.split(/[\s,;]+/).filter(Boolean))];
 
 /** A new upgrade task: a published firmware of the kind, sent to one device or a batch (its SNs). */
 export function NewTaskDialog({ kind, open, onClose }: { kind: UpgradeDeviceType; open: boolean; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { UPGRADE_STATES, type UpgradeDevice, type UpgradeState, type UpgradeTask } from '@sunstack/shared';
 import { Descriptions, Drawer, Flex, Progress, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { paginationProps } from '../../../lib/pagination.ts';
@@ -10,7 +10,7 @@ import { useUpgradeStream } from '../api/upgradeStream.ts';
 import { StateTag } from './StateTag.tsx';
 
 /** A task as it runs: its live counts (its stream), and its devices' states, progress and reasons, page by page. */
-export function TaskDrawer({ task, onClose }: { task: UpgradeTask | undefined; onClose: () => void }) {
+export function TaskDrawer({ task, onClose, extra }: { task: UpgradeTask | undefined; onClose: () => void; extra?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const live = useUpgradeStream(task?.id) ?? task;
   const [page, setPage] = useState({ currentPage: 1, pageSize: 10 as 10 | 20 | 50 });
@@ -50,6 +50,7 @@ export function TaskDrawer({ task, onClose }: { task: UpgradeTask | undefined; o
     <Drawer open={task !== undefined} title={live?.name} onClose={onClose} size={1000} destroyOnHidden>
       {live && counts && (
         <Flex vertical gap={16}>
+          {extra}
           <Descriptions size="small" column={{ xs: 1, md: 3 }} bordered>
             <Descriptions.Item label={t('upgrade.taskId')}>{live.id}</Descriptions.Item>
             <Descriptions.Item label={t('upgrade.expectedVersion')}>{live.expectedVersion}</Descriptions.Item>

@@ -1,16 +1,18 @@
 import { type Permission as PermissionCode, UPGRADE_DEVICE_TYPES, type UpgradeDeviceType, type UpgradeTask } from '@sunstack/shared';
-import { Button, Card, Flex, Popconfirm, Segmented, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Popconfirm, Segmented, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { Permission } from '../../../components/Permission.tsx';
+import { useClientStore } from '../../../lib/clientStore.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { useDeleteUpgrades } from '../api/deleteUpgrades.ts';
 import { useUpgradeList } from '../api/listUpgrades.ts';
 import { NewTaskDialog } from '../components/NewTaskDialog.tsx';
+import { StrategyPanel } from '../components/StrategyPanel.tsx';
 import { TaskDrawer } from '../components/TaskDrawer.tsx';
 
 const SWITCH_OF: Record<UpgradeDeviceType, PermissionCode> = {
@@ -34,6 +36,7 @@ export default function UpgradePage() {
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<UpgradeTask>();
   const [selected, setSelected] = useState<number[]>([]);
+  const mayStrategy = useClientStore((state) => state.buttons.includes('strategy.upgrade'));
   useTabBusy(list.isFetching);
 
   const columns: ColumnsType<UpgradeTask> = [
@@ -110,17 +113,30 @@ export default function UpgradePage() {
             paging.setFilters({ deviceType: type });
           }}
         />
-        <Typography.Text type="secondary">{t('upgrade.intro')}</Typography.Text>
-        <PagedTable<UpgradeTask>
-          rowKey="id"
-          paging={paging}
-          list={list}
-          rows={list.data?.tasks}
-          total={list.data?.total}
-          columns={columns}
-          scroll={{ x: 1400 }}
-          emptyText={t('upgrade.none')}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        <Tabs
+          items={[
+            {
+              key: 'tasks',
+              label: t('upgrade.tasks'),
+              children: (
+                <Flex vertical gap={12}>
+                  <Typography.Text type="secondary">{t('upgrade.intro')}</Typography.Text>
+                  <PagedTable<UpgradeTask>
+                    rowKey="id"
+                    paging={paging}
+                    list={list}
+                    rows={list.data?.tasks}
+                    total={list.data?.total}
+                    columns={columns}
+                    scroll={{ x: 1400 }}
+                    emptyText={t('upgrade.none')}
+                    rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+                  />
+                </Flex>
+              ),
+            },
+            ...(mayStrategy ? [{ key: 'strategies', label: t('strategy.title'), children: <StrategyPanel kind={kind} /> }] : []),
+          ]}
         />
       </Flex>
       <NewTaskDialog kind={kind} open={creating} onClose={() => setCreating(false)} />
