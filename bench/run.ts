@@ -16,6 +16,7 @@ import { run as rollupRound } from './rollupRound.ts';
 import { run as scopeLists } from './scopeLists.ts';
 import { run as series } from './series.ts';
 import { run as templateBatch } from './templateBatch.ts';
+import { run as upgradeTask } from './upgradeTask.ts';
 
 const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Authenticated light call vs bare Fastify', run: authCall },
@@ -33,6 +34,7 @@ const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Chart render', run: chartRender },
   { title: 'Command round trip', run: commands },
   { title: 'Template to 10,000 dataloggers', run: templateBatch },
+  { title: 'Upgrade task of 10,000 devices', run: upgradeTask },
 ];
 
 const RESULTS = new URL('./RESULTS.md', import.meta.url);

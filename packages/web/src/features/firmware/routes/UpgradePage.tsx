@@ -104,15 +104,18 @@ export default function UpgradePage() {
       }
     >
       <Flex vertical gap={12}>
-        <Segmented<UpgradeDeviceType>
-          value={kind}
-          options={UPGRADE_DEVICE_TYPES.map((type) => ({ value: type, label: t(`firmware.deviceTypes.${type}`) }))}
-          onChange={(type) => {
-            setKind(type);
-            setSelected([]);
-            paging.setFilters({ deviceType: type });
-          }}
-        />
+        {/* Five kinds do not fit a phone's width: the switch scrolls sideways instead of widening the page. */}
+        <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
+          <Segmented<UpgradeDeviceType>
+            value={kind}
+            options={UPGRADE_DEVICE_TYPES.map((type) => ({ value: type, label: t(`firmware.deviceTypes.${type}`) }))}
+            onChange={(type) => {
+              setKind(type);
+              setSelected([]);
+              paging.setFilters({ deviceType: type });
+            }}
+          />
+        </div>
         <Tabs
           items={[
             {
