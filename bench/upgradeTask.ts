@@ -68,7 +68,7 @@ export async function run(): Promise<BenchResult> {
   try {
     const { token } = await signedInAccount(server, 'upgrade_admin', Access.admin);
     const sns = Array.from({ length: DATALOGGERS }, (_, i) => String(FIRST_SN + i));
-    const inverters = sns.map((sn) => deviceSn('C3020', `U${sn}`, 1));
+    const inverters = sns.map((sn) => deviceSn('C3020', `D${sn}`, 1));
     await server.database.execute(`
       INSERT INTO datalogger (sn, secret_hash, organisation_id, registered_by)
       SELECT (${FIRST_SN} + i)::text, '${hashDeviceSecret(SECRET)}', a.organisation_id, a.id
@@ -151,7 +151,7 @@ export async function run(): Promise<BenchResult> {
           '(API, ingest, dispatcher, the downloads) is one process. `POST /c/v0/upgrade/create` with 10,000 SNs and a published 16 KB image made ' +
           `the task, 10,000 firmware.upgrade commands, their download tokens and operation log entries in one unit of work in ${(createMs / 1000).toFixed(2)} s; ` +
           `the last command was marked sent ${(sentMs / 1000).toFixed(2)} s after the task was made, first to last sent took ${(spreadMs / 1000).toFixed(2)} s; ` +
-          `all devices were done (or failed: ${counts.failed}) ${(doneMs / 1000).toFixed(1)} s after the call began (the task's counts, read every 200 ms). ` +
+          `all devices had finished (${counts.completed.toLocaleString('en')} done, ${counts.failed} failed) ${(doneMs / 1000).toFixed(1)} s after the call began (the task's counts, read every 200 ms). ` +
           `Server CPU from the call to all done: ${((cpu.user + cpu.system) / 1000 / DATALOGGERS).toFixed(2)} ms per device (call, dispatch, download, replies); ` +
           `server memory (RSS) ${Math.round(memoryBefore / 1048576)} MB before, at most ${Math.round(memoryPeak / 1048576)} MB while it ran.`,
       ],
