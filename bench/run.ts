@@ -20,6 +20,7 @@ import { run as rollupRound } from './rollupRound.ts';
 import { run as scopeLists } from './scopeLists.ts';
 import { run as series } from './series.ts';
 import { run as templateBatch } from './templateBatch.ts';
+import { run as upgradeTask } from './upgradeTask.ts';
 
 const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Authenticated light call vs bare Fastify', run: authCall },
@@ -41,6 +42,7 @@ const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Data report and report export at scale', run: reports },
   { title: 'Expected yield', run: expectedYield },
   { title: 'Upload of a 29 MB PDF', run: documentUpload },
+  { title: 'Upgrade task of 10,000 devices', run: upgradeTask },
 ];
 
 const RESULTS = new URL('./RESULTS.md', import.meta.url);

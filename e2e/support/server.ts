@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -85,10 +87,13 @@ export async function startServer(): Promise<E2EServer> {
     await seedDemo(database);
     const mail = await startMailCapture();
     cleanup.push(() => mail.close());
+    // A port known before the app is built: devices download firmware from PUBLIC_URL.
+    const port = await freePort();
     const config = loadConfig({
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'silent',
-      PORT: '0',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       WEB_DIST: webDist,
     });
     const app = await buildApp({ config, database });
@@ -100,10 +105,22 @@ export async function startServer(): Promise<E2EServer> {
       stopJobs.abort();
       return jobs;
     });
-    const address = await app.http.listen({ port: 0, host: '127.0.0.1' });
+    const address = await app.http.listen({ port, host: '127.0.0.1' });
     return { baseUrl: address.replace(/\/$/, ''), mail, app, database, close: undo };
   } catch (error) {
     await undo().catch(() => {});
     throw error;
   }
+}
+
+/** A loopback port free at this moment. */
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+  });
 }

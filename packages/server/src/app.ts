@@ -35,6 +35,7 @@ import { documentModule } from './modules/document/module.ts';
 import { economicsModule } from './modules/economics/module.ts';
 import { fileModule } from './modules/file/module.ts';
 import { fileManagementModule } from './modules/fileManagement/module.ts';
+import { firmwareModule } from './modules/firmware/module.ts';
 import { groupModule } from './modules/group/module.ts';
 import { ingestModule } from './modules/ingest/module.ts';
 import type { IngestService } from './modules/ingest/service.ts';
@@ -54,6 +55,7 @@ import { reportModule } from './modules/report/module.ts';
 import { sessionModule } from './modules/session/module.ts';
 import { telemetryModule } from './modules/telemetry/module.ts';
 import { templateModule } from './modules/template/module.ts';
+import { upgradeModule } from './modules/upgrade/module.ts';
 import { userModule } from './modules/user/module.ts';
 import { workOrderModule } from './modules/workOrder/module.ts';
 
@@ -206,6 +208,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
   const { reportExports, ...reportParts } = reportModule(platform, { files, mail, audit });
   const { fileUsage: workOrderFiles, ...workOrderParts } = workOrderModule(platform, { audit, mail, files });
   const { fileUsage: documentFiles, ...documentParts } = documentModule(platform, { audit, files });
+  const { firmware, firmwareRepo, ...firmwareParts } = firmwareModule(platform, { audit, files });
   const modules: ModuleParts[] = [
     metaModule(),
     mailParts,
@@ -218,6 +221,8 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     plantParts,
     deviceModule(platform, { audit, plantRepo, namedAccount }),
     commandParts,
+    firmwareParts,
+    upgradeModule(platform, { audit, files, firmware, firmwareRepo, states }),
     apiKeyParts,
     openApiModule(platform, { apiKeys, monitoring, commands, states, plantRepo }),
     alarmModule(platform, { audit, plantRepo }),

@@ -7,11 +7,17 @@ import {
   DEVICE_TYPES,
   DOCUMENT_TYPES,
   FAULT_SEVERITIES,
+  FIRMWARE_TYPES,
+  type FirmwareLimit,
   NOTICE_EVENTS,
   PRODUCT_TYPES,
   type PricePeriod,
   QUESTION_CATEGORIES,
+  SKIP_REASONS,
+  STRATEGY_MODES,
+  STRATEGY_STATUSES,
   type Strategy,
+  UPGRADE_DEVICE_TYPES,
   WEBHOOK_EVENTS,
   WORK_ORDER_ENTRY_KINDS,
   WORK_ORDER_STATUSES,
@@ -583,4 +589,94 @@ export const document = pgTable('document', {
 export const documentFile = pgTable('document_file', {
   fileId: id('file_id').primaryKey(),
   documentId: id('document_id').notNull(),
+});
+
+/** The firmware library (0031_firmware.sql): an image (its bytes a stored file), its fields and limits. */
+export const firmware = pgTable('firmware', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  storedFileId: id('stored_file_id').notNull(),
+  sha256: text('sha256').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  fileName: text('file_name').notNull(),
+  name: text('name').notNull(),
+  version: text('version').notNull(),
+  code: text('code').notNull(),
+  deviceType: text('device_type', { enum: UPGRADE_DEVICE_TYPES }).notNull(),
+  series: text('series').notNull(),
+  firmwareType: text('firmware_type', { enum: FIRMWARE_TYPES }).notNull(),
+  releaseTime: at('release_time').notNull(),
+  internal: boolean('internal').notNull().default(false),
+  publishedAt: at('published_at'),
+  limits: jsonb('limits').$type<FirmwareLimit[]>().notNull().default([]),
+  organisationId: id('organisation_id').notNull(),
+  createdBy: id('created_by').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** Blacklisted versions (0031_firmware.sql). */
+export const firmwareBlacklist = pgTable('firmware_blacklist', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  version: text('version').notNull(),
+  series: text('series').notNull(),
+  reason: text('reason').notNull(),
+  createdBy: id('created_by').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** Upgrade tasks (0032_upgrade_tasks.sql). */
+export const upgradeTask = pgTable('upgrade_task', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: text('name').notNull(),
+  firmwareId: id('firmware_id'),
+  firmwareName: text('firmware_name').notNull(),
+  version: text('version').notNull(),
+  firmwareType: text('firmware_type', { enum: FIRMWARE_TYPES }).notNull(),
+  deviceType: text('device_type', { enum: UPGRADE_DEVICE_TYPES }).notNull(),
+  organisationId: id('organisation_id').notNull(),
+  createdBy: id('created_by').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** A device of an upgrade task: skipped with its reason, or its firmware.upgrade command (0032_upgrade_tasks.sql). */
+export const upgradeDevice = pgTable(
+  'upgrade_device',
+  {
+    taskId: id('task_id').notNull(),
+    deviceSn: text('device_sn').notNull(),
+    preVersion: text('pre_version'),
+    skipReason: text('skip_reason', { enum: SKIP_REASONS }),
+    commandId: uuid('command_id'),
+    downloadToken: text('download_token'),
+    resetAt: at('reset_at'),
+    resetBy: id('reset_by'),
+    resetReason: text('reset_reason'),
+    wave: smallint('wave').notNull().default(0),
+    attempts: smallint('attempts').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.taskId, table.deviceSn] })],
+);
+
+/** Strategy upgrades (0033_upgrade_strategies.sql): a task sent in waves by the strategy job. */
+export const upgradeStrategy = pgTable('upgrade_strategy', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  taskId: id('task_id').notNull(),
+  purpose: text('purpose').notNull().default(''),
+  mode: text('mode', { enum: STRATEGY_MODES }).notNull(),
+  status: text('status', { enum: STRATEGY_STATUSES }).notNull(),
+  statusReason: text('status_reason'),
+  waves: jsonb('waves').$type<number[]>().notNull(),
+  currentWave: smallint('current_wave').notNull().default(0),
+  successThreshold: smallint('success_threshold').notNull(),
+  failureThreshold: smallint('failure_threshold').notNull(),
+  retries: smallint('retries').notNull(),
+  ratePerMinute: integer('rate_per_minute').notNull(),
+  triggerStart: text('trigger_start'),
+  triggerEnd: text('trigger_end'),
+  validFrom: at('valid_from').notNull(),
+  validTo: at('valid_to').notNull(),
+  checkerId: id('checker_id').notNull(),
+  approvedAt: at('approved_at'),
+  windowStart: at('window_start'),
+  windowSent: integer('window_sent').notNull().default(0),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });

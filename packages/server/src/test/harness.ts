@@ -35,6 +35,8 @@ export interface TestApp {
   mail: MailCapture;
   /** The injectable clock: tests move it forward to expire tokens and throttling windows. */
   clock: { offsetMs: number };
+  /** The app's own data folder (stored files under files/). */
+  dataDir: string;
   call(method: 'GET' | 'POST', path: string, body?: unknown, options?: CallOptions): Promise<{ status: number; body: ApiAnswer }>;
   /** A file sent as the web app sends an upload (a multipart form with one field, `file`), signed. */
   upload(path: string, bytes: Buffer, fileName: string, options?: CallOptions): Promise<{ status: number; body: ApiAnswer }>;
@@ -130,6 +132,7 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}, options: { jobs?
     database,
     mail,
     clock,
+    dataDir,
     call,
     signIn,
     claim: (sn) => ({ sn, checkCode: checkCodeOf(labelKey, sn) }),

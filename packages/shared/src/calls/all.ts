@@ -11,6 +11,7 @@ import { distributorCalls } from './distributor.ts';
 import { documentCalls } from './document.ts';
 import { economicsCalls } from './economics.ts';
 import { fileManagementCalls } from './fileManagement.ts';
+import { firmwareCalls } from './firmware.ts';
 import { groupCalls } from './group.ts';
 import { invitationCalls } from './invitation.ts';
 import { metaCalls } from './meta.ts';
@@ -23,6 +24,7 @@ import { powerInfoCalls } from './powerInfo.ts';
 import { reportCalls } from './report.ts';
 import { sessionCalls } from './session.ts';
 import { templateCalls } from './template.ts';
+import { upgradeCalls } from './upgrade.ts';
 import { userCalls } from './user.ts';
 import { workOrderCalls } from './workOrder.ts';
 
@@ -40,6 +42,7 @@ export const ALL_CALLS: readonly CallDeclaration[] = [
   economicsCalls,
   documentCalls,
   fileManagementCalls,
+  firmwareCalls,
   groupCalls,
   invitationCalls,
   metaCalls,
@@ -52,6 +55,7 @@ export const ALL_CALLS: readonly CallDeclaration[] = [
   reportCalls,
   sessionCalls,
   templateCalls,
+  upgradeCalls,
   userCalls,
   workOrderCalls,
 ].flatMap((calls) => Object.values(calls) as CallDeclaration[]);

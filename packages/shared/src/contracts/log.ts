@@ -20,6 +20,9 @@ export const AUDIT_OBJECT_TYPES = [
   'workOrder',
   'document',
   'file',
+  'firmware',
+  'upgrade',
+  'blacklist',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

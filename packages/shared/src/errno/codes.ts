@@ -128,6 +128,17 @@ export const Errno = {
   /** API family (Open API scheduler): periods overlap. */
   schedulePeriodsOverlap: 42023,
   /** API family (Open API): settings, SoC and force-charge times are locked while a schedule is enabled. */
+  /** Firmware and upgrades (issue 20). */
+  firmwareDuplicate: 42100,
+  firmwareInUse: 42101,
+  firmwareUploadIncomplete: 42102,
+  firmwareHashMismatch: 42103,
+  firmwareNotPublished: 42104,
+  firmwareBlacklisted: 42105,
+  blacklistExists: 42106,
+  upgradeNotStuck: 42107,
+  /** A strategy asked to approve, pause, resume or cancel from a status that does not allow it. */
+  strategyNotInState: 42108,
   settingsLockedBySchedule: 44096,
   internal: 50000,
   /** The external device broker (MQTT_URL) did not answer: a datalogger's access could not be changed there. */

@@ -70,6 +70,10 @@ const SCREENS: Record<ScreenName, ComponentType> = {
   'work-order-create': lazyScreen(() => import('../features/workOrder/routes/WorkOrderCreatePage.tsx')),
   'work-order-detail': lazyScreen(() => import('../features/workOrder/routes/WorkOrderDetailPage.tsx')),
   'file-management': lazyScreen(() => import('../features/fileManagement/routes/FileManagementPage.tsx')),
+  firmware: lazyScreen(() => import('../features/firmware/routes/FirmwarePage.tsx')),
+  'inverter-upgrade': lazyScreen(() => import('../features/firmware/routes/UpgradePage.tsx')),
+  'black-set': lazyScreen(() => import('../features/firmware/routes/BlacklistPage.tsx')),
+  'upgrade-reset': lazyScreen(() => import('../features/firmware/routes/UpgradeResetPage.tsx')),
 };
 
 /** The component of a screen by route name, or undefined when no such screen exists. */

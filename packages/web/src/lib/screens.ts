@@ -65,6 +65,10 @@ export const SCREEN_NAMES = [
   'work-order-create',
   'work-order-detail',
   'file-management',
+  'firmware',
+  'inverter-upgrade',
+  'black-set',
+  'upgrade-reset',
 ] as const;
 export type ScreenName = (typeof SCREEN_NAMES)[number];
 

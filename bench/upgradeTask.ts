@@ -1,0 +1,167 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { type DataLoop, startDataLoop } from '@sunstack/server/src/dataLoop.ts';
+import { externalConfig, type Mosquitto, startMosquitto } from '@sunstack/server/src/modules/broker/testMosquitto.ts';
+import { hashDeviceSecret } from '@sunstack/server/src/modules/datalogger/secret.ts';
+import { imageOf, inverterFirmware, uploadFirmware } from '@sunstack/server/src/modules/firmware/testFirmware.ts';
+import type { TestAccount, TestApp } from '@sunstack/server/src/test/harness.ts';
+import { Access, type UpgradeTask } from '@sunstack/shared';
+import { deviceSn } from '@sunstack/simulator';
+import { type RunningApp, signedInAccount, startApp } from './appServer.ts';
+import type { BenchResult } from './figures.ts';
+import type { TemplateLoadJob } from './templateBatchLoad.ts';
+
+const DATALOGGERS = 10_000;
+const FIRST_SN = 830_000_000_000_000;
+const SECRET = 'bench-upgrade-datalogger-secret';
+/** The issue names no figure; group remote's (the same command path) is the bar. */
+const BUDGET_DISPATCH_PER_S = 2_000;
+const IMAGE_BYTES = 16 * 1024;
+const quiet = { info: () => {}, warn: () => {} };
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/** The firmware test helpers speak to a test app; the bench's app answers the same calls (uploads go in-process, as setup). */
+const asTestApp = (server: RunningApp) =>
+  ({
+    app: server.app,
+    call: async (_method: string, path: string, body: unknown, options: { token?: string }) => ({
+      status: 200,
+      body: await server.call(path, body, options.token),
+    }),
+  }) as unknown as TestApp;
+
+/** Resolves with the child's first line of output. */
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('\n')) resolve(out.split('\n')[0] as string);
+    });
+    child.on('exit', (code) => reject(new Error(`the load process exited with ${code}`)));
+  });
+}
+
+/**
+ * An upgrade task of 10,000 inverters (issue 20), one per simulated datalogger, through Mosquitto (the shipped
+ * configuration). The server (API, ingest, dispatcher, downloads) is one process; the dataloggers in a load process
+ * answer with the simulator's command processor: each downloads the image from its own URL, checks size and SHA-256
+ * and reports done. Measured: the create call (10,000 commands, their entries and download tokens in one unit of
+ * work), commands dispatched per second, and the time until every device is done.
+ */
+export async function run(): Promise<BenchResult> {
+  const port = await freePort();
+  const server = await startApp({ WEB_DIST: '/nonexistent', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  let mosquitto: Mosquitto | undefined;
+  let loop: DataLoop | undefined;
+  let load: ChildProcess | undefined;
+  const stop = new AbortController();
+  let dispatcher: Promise<void> | undefined;
+  try {
+    const { token } = await signedInAccount(server, 'upgrade_admin', Access.admin);
+    const sns = Array.from({ length: DATALOGGERS }, (_, i) => String(FIRST_SN + i));
+    const inverters = sns.map((sn) => deviceSn('C3020', `D${sn}`, 1));
+    await server.database.execute(`
+      INSERT INTO datalogger (sn, secret_hash, organisation_id, registered_by)
+      SELECT (${FIRST_SN} + i)::text, '${hashDeviceSecret(SECRET)}', a.organisation_id, a.id
+      FROM account a, generate_series(0, ${DATALOGGERS - 1}) AS i WHERE a.username = 'upgrade_admin';
+      INSERT INTO device (sn, datalogger_sn, type, model, firmware)
+      SELECT given.sn, given.datalogger, 'inverter', 'T-20', '{"master": "1.42"}'
+      FROM jsonb_to_recordset('${JSON.stringify(inverters.map((sn, i) => ({ sn, datalogger: sns[i] })))}'::jsonb) AS given(sn text, datalogger text);
+      ANALYZE`);
+    const admin = { token } as TestAccount;
+    const uploaded = await uploadFirmware(asTestApp(server), admin, imageOf(IMAGE_BYTES), inverterFirmware('1.50'));
+    if (uploaded.errno !== 0) throw new Error(`firmware upload answered ${JSON.stringify(uploaded)}`);
+    const firmwareId = uploaded.result.id as number;
+    await server.call('/c/v0/firmware/publish', { id: firmwareId }, token);
+
+    mosquitto = await startMosquitto({ dataloggers: sns.map((sn) => ({ sn, secret: SECRET })) });
+    loop = await startDataLoop(externalConfig(mosquitto.url, { INGEST_INSTANCE: 'bench-upgrade' }), server.app.ingest, quiet);
+    dispatcher = server.app.runCommandDispatcher(loop.publish, stop.signal);
+    const job: TemplateLoadJob = { url: loop.brokerUrl, firstSn: FIRST_SN, count: DATALOGGERS, secret: SECRET };
+    load = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('./templateBatchLoad.ts', import.meta.url)), JSON.stringify(job)],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const { connected } = JSON.parse(await firstLine(load)) as { connected: number };
+    if (connected !== DATALOGGERS) throw new Error(`${connected} of ${DATALOGGERS} dataloggers connected`);
+    const count = async (query: string) => Number((await server.database.scriptTransaction((run) => run(query)))[0]?.n ?? 0);
+    while ((await count('select count(*)::int as n from datalogger where online')) < DATALOGGERS)
+      await new Promise((r) => setTimeout(r, 250));
+
+    const cpuBefore = process.cpuUsage();
+    const memoryBefore = process.memoryUsage().rss;
+    let memoryPeak = memoryBefore;
+    const started = performance.now();
+    const created = await server.call('/c/v0/upgrade/create', { name: 'Fleet to 1.50', firmwareId, sns: inverters }, token);
+    const createMs = performance.now() - started;
+    if (created.errno !== 0 || created.result.sent !== DATALOGGERS)
+      throw new Error(`upgrade/create answered ${JSON.stringify(created).slice(0, 300)}`);
+    const taskId = created.result.id as number;
+    let doneMs = 0;
+    let counts: UpgradeTask['counts'];
+    for (;;) {
+      memoryPeak = Math.max(memoryPeak, process.memoryUsage().rss);
+      const { result } = await server.call('/c/v0/upgrade/devices', { id: taskId }, token);
+      counts = (result as { task: UpgradeTask }).task.counts;
+      if (counts.completed + counts.failed === DATALOGGERS) {
+        doneMs = performance.now() - started;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const cpu = process.cpuUsage(cpuBefore);
+    const [times] = await server.database.scriptTransaction((run) =>
+      run(`select extract(epoch from (max(c.sent_at) - t.created_at)) * 1000 as sent_ms,
+        extract(epoch from (max(c.sent_at) - min(c.sent_at))) * 1000 as spread_ms
+        from upgrade_device u join device_command c on c.id = u.command_id join upgrade_task t on t.id = u.task_id
+        where t.id = ${taskId} group by t.created_at`),
+    );
+    const spreadMs = Number(times?.spread_ms);
+    const sentMs = Number(times?.sent_ms);
+    const dispatchedPerS = DATALOGGERS / (spreadMs / 1000);
+    return {
+      title: 'Upgrade task of 10,000 devices',
+      database: server.engine,
+      figures: [
+        { name: 'Upgrade task: 10,000 commands made (upgrade/create call)', value: `${(createMs / 1000).toFixed(2)} s` },
+        {
+          name: 'Upgrade task: commands dispatched per second through Mosquitto (first to last sent)',
+          value: `${Math.round(dispatchedPerS).toLocaleString('en')}/s`,
+          budget: `>= ${BUDGET_DISPATCH_PER_S.toLocaleString('en')}/s`,
+          pass: dispatchedPerS >= BUDGET_DISPATCH_PER_S,
+        },
+        { name: 'Upgrade task: time until all 10,000 downloaded, verified and done', value: `${(doneMs / 1000).toFixed(1)} s` },
+      ],
+      details: [
+        `${DATALOGGERS.toLocaleString('en')} simulated dataloggers with one inverter each (master 1.42), in a load process of their own (simulator ` +
+          "`runLoad` with `answerCommands`: the simulator's command processor downloads each image over HTTP from its command's URL, checks " +
+          'size and SHA-256 and reports done; installing is instant there), connected to Mosquitto with the shipped configuration. The server ' +
+          '(API, ingest, dispatcher, the downloads) is one process. `POST /c/v0/upgrade/create` with 10,000 SNs and a published 16 KB image made ' +
+          `the task, 10,000 firmware.upgrade commands, their download tokens and operation log entries in one unit of work in ${(createMs / 1000).toFixed(2)} s; ` +
+          `the last command was marked sent ${(sentMs / 1000).toFixed(2)} s after the task was made, first to last sent took ${(spreadMs / 1000).toFixed(2)} s; ` +
+          `all devices had finished (${counts.completed.toLocaleString('en')} done, ${counts.failed} failed) ${(doneMs / 1000).toFixed(1)} s after the call began (the task's counts, read every 200 ms). ` +
+          `Server CPU from the call to all done: ${((cpu.user + cpu.system) / 1000 / DATALOGGERS).toFixed(2)} ms per device (call, dispatch, download, replies); ` +
+          `server memory (RSS) ${Math.round(memoryBefore / 1048576)} MB before, at most ${Math.round(memoryPeak / 1048576)} MB while it ran.`,
+      ],
+    };
+  } finally {
+    load?.kill();
+    stop.abort();
+    await dispatcher;
+    await loop?.close();
+    await mosquitto?.stop();
+    await server.close();
+  }
+}

@@ -1,0 +1,172 @@
+import { createServer } from 'node:net';
+import { Access, Errno } from '@sunstack/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { type DataLoop, startDataLoop } from '../../dataLoop.ts';
+import { selectRows } from '../../db/rawSql.ts';
+import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
+import { startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
+import { connectDatalogger, reply } from '../command/testDatalogger.ts';
+import { imageOf, inverterFirmware, uploadFirmware } from '../firmware/testFirmware.ts';
+import { inTriggerWindow, wavesOf } from './strategies.ts';
+
+/**
+ * Strategy upgrades (issue 20): 1,000 devices with 5 % injected failures abort on the failure threshold and nothing is
+ * sent after; a wave that succeeds starts the next; pause and resume; a device offline during its wave is sent when it
+ * returns; only the checker approves. Plain MQTT clients are the dataloggers: they answer every command at once.
+ */
+let t: TestApp;
+let loop: DataLoop;
+const stopDispatcher = new AbortController();
+let admin: TestAccount;
+let checker: TestAccount;
+let firmwareId: number;
+const WAIT = { timeout: 60_000, interval: 200 };
+const clients: Awaited<ReturnType<typeof connectDatalogger>>[] = [];
+
+/** A device fails its upgrade when its SN's character codes add up to a multiple of 20 (about 5 %). */
+const failing = (sn: string) => [...sn].reduce((sum, char) => sum + char.charCodeAt(0), 0) % 20 === 0;
+
+/** A datalogger that answers each firmware command at once: accepted, then done, or failed for the failing devices. */
+async function answering(fleet: FleetPlant) {
+  const device = await connectDatalogger(loop.brokerUrl, fleet);
+  device.client.on('message', (_, payload) => {
+    const command = JSON.parse(payload.toString()) as { id: string; device: string };
+    void reply(device.client, fleet, { id: command.id, status: 'accepted' }).then(() =>
+      reply(
+        device.client,
+        fleet,
+        failing(command.device)
+          ? { id: command.id, status: 'failed', error: 'flash verify failed' }
+          : { id: command.id, status: 'done', result: { version: '1.50' } },
+      ),
+    );
+  });
+  clients.push(device);
+  return device;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+beforeAll(async () => {
+  const port = await freePort();
+  t = await startTestApp({ PUBLIC_URL: `http://127.0.0.1:${port}` });
+  loop = await startDataLoop(loadConfig({ MQTT_PORT: '0', LOG_LEVEL: 'silent' }), t.app.ingest, { info: () => {}, warn: () => {} });
+  void t.app.runCommandDispatcher(loop.publish, stopDispatcher.signal);
+  admin = await t.createAccount(Access.admin);
+  checker = await t.createAccount(Access.admin);
+  firmwareId = (await uploadFirmware(t, admin, imageOf(50_000), inverterFirmware('1.50'))).result.id;
+  await post('/c/v0/firmware/publish', { id: firmwareId });
+});
+afterAll(async () => {
+  await Promise.all(clients.map((device) => device.client.endAsync()));
+  stopDispatcher.abort();
+  await loop.close();
+  await t.close();
+});
+
+const post = async (path: string, body: unknown, account = admin) => (await t.call('POST', path, body, { token: account.token })).body;
+const detail = async (id: number) =>
+  (await t.call('GET', `/c/v0/upgrade/strategy/detail?id=${id}`, undefined, { token: admin.token })).body.result;
+const commandsOf = async (taskId: number) =>
+  (
+    await selectRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from device_command c where c.type = 'firmware.upgrade'
+        and c.device_sn in (select device_sn from upgrade_device where task_id = ${taskId})`,
+    )
+  )[0]?.n ?? 0;
+const strategyBody = (sns: string[], extra: Record<string, unknown> = {}) => ({
+  name: 'Rollout 1.50',
+  firmwareId,
+  sns,
+  mode: 'implement',
+  waves: [1, 10, 100],
+  successThreshold: 90,
+  failureThreshold: 3,
+  retries: 1,
+  ratePerMinute: 1000,
+  validFrom: Date.now() - 60_000,
+  validTo: Date.now() + 3_600_000,
+  checker: checker.username,
+  ...extra,
+});
+
+describe('strategy rules', () => {
+  it('splits devices into cumulative waves and keeps to a UTC window across midnight', () => {
+    expect(wavesOf(10, [10, 50, 100])).toEqual([0, 1, 1, 1, 1, 2, 2, 2, 2, 2]);
+    expect(wavesOf(1000, [1, 10, 100]).filter((wave) => wave === 0)).toHaveLength(10);
+    expect(inTriggerWindow(Date.UTC(2026, 0, 1, 23, 30), '22:00', '02:00')).toBe(true);
+    expect(inTriggerWindow(Date.UTC(2026, 0, 1, 12, 0), '22:00', '02:00')).toBe(false);
+  });
+});
+
+describe('strategy upgrades', () => {
+  it('over 1,000 devices with 5 % failures: the failure threshold aborts it, nothing is sent after, counts add up', async () => {
+    const fleets = await Promise.all(Array.from({ length: 10 }, () => createFleetPlant(t.database.db, { devices: 100 })));
+    for (const fleet of fleets) await answering(fleet);
+    const sns = fleets.flatMap((fleet) => fleet.devices.map((device) => device.sn));
+    expect(sns.filter(failing).length).toBeGreaterThan(20);
+    const created = await post('/c/v0/upgrade/strategy/create', strategyBody(sns));
+    expect(created).toMatchObject({ errno: 0, result: { devices: 1000, skipped: 0, refused: [] } });
+    const { id } = created.result;
+    const { task } = await detail(id);
+    // Waiting for its checker: nothing goes out; the maker cannot approve it.
+    expect((await detail(id)).status).toBe('waiting');
+    expect((await post('/c/v0/upgrade/strategy/approve', { id })).errno).toBe(Errno.noPermission);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await commandsOf(task.id)).toBe(0);
+    expect((await post('/c/v0/upgrade/strategy/approve', { id }, checker)).errno).toBe(0);
+
+    await expect.poll(async () => (await detail(id)).status, WAIT).toBe('aborted');
+    const sent = await commandsOf(task.id);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await commandsOf(task.id)).toBe(sent);
+    const after = await detail(id);
+    expect(after.statusReason).toMatch(/finished devices failed/);
+    const { counts } = after.task;
+    expect(counts.total).toBe(1000);
+    expect(counts.waiting + counts.delivering + counts.upgrading + counts.completed + counts.failed + counts.skipped).toBe(1000);
+    expect(counts.failed).toBeGreaterThan(0);
+    // The last wave never started: the abort came while the first waves settled.
+    expect(after.currentWave).toBeLessThan(2);
+    expect(sent).toBeLessThan(200);
+    for (const device of clients.splice(0)) await device.client.endAsync();
+  }, 120_000);
+
+  it('starts the next wave when one succeeds, holds back while paused, and sends a device offline in its wave when it returns', async () => {
+    const online = await createFleetPlant(t.database.db, { devices: 10 });
+    const offline = await createFleetPlant(t.database.db, { devices: 10 });
+    const good = (fleet: FleetPlant) => fleet.devices.map((device) => device.sn).filter((sn) => !failing(sn));
+    await answering(online);
+    const sns = [...good(online), ...good(offline)];
+    const created = await post(
+      '/c/v0/upgrade/strategy/create',
+      strategyBody(sns, { waves: [10, 100], successThreshold: 100, failureThreshold: 50 }),
+    );
+    const { id } = created.result;
+    expect((await post('/c/v0/upgrade/strategy/approve', { id }, checker)).errno).toBe(0);
+    // The first wave succeeds, the second starts; the offline datalogger's devices wait.
+    await expect.poll(async () => (await detail(id)).task.counts.completed, WAIT).toBe(good(online).length);
+    const running = await detail(id);
+    expect(running).toMatchObject({ status: 'inProgress', currentWave: 1 });
+    expect(running.task.counts.waiting).toBe(good(offline).length);
+
+    expect((await post('/c/v0/upgrade/strategy/pause', { id })).errno).toBe(0);
+    expect((await post('/c/v0/upgrade/strategy/pause', { id })).errno).toBe(Errno.strategyNotInState);
+    const returned = await answering(offline);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(returned.received).toEqual([]);
+    expect((await post('/c/v0/upgrade/strategy/resume', { id })).errno).toBe(0);
+    await expect.poll(async () => (await detail(id)).status, WAIT).toBe('completed');
+    expect((await detail(id)).task.counts).toMatchObject({ total: sns.length, completed: sns.length, failed: 0 });
+    expect(returned.received).toHaveLength(good(offline).length);
+  });
+});

@@ -1,0 +1,165 @@
+import { STRATEGY_MODES, type StrategyCreateBody, type UpgradeDeviceType } from '@sunstack/shared';
+import { Alert, DatePicker, Flex, Form, Input, InputNumber, Modal, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showServerIssues } from '../../../lib/forms.ts';
+import { useCreateStrategy } from '../api/createStrategy.ts';
+import { useFirmwareList } from '../api/listFirmware.ts';
+import { snsOf } from './snsOf.ts';
+
+type Fields = Omit<StrategyCreateBody, 'sns' | 'waves' | 'validFrom' | 'validTo'> & {
+  sns: string;
+  waves: string;
+  validity: [Dayjs, Dayjs];
+};
+
+/** A new strategy upgrade: the firmware, the devices, the waves and thresholds, the rate, the UTC window, the validity and the checker. */
+export function NewStrategyDialog({ kind, open, onClose }: { kind: UpgradeDeviceType; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Fields>();
+  const firmware = useFirmwareList({ deviceType: kind, published: true, pageSize: 50 }, open);
+  const create = useCreateStrategy();
+  const [outcome, setOutcome] = useState<{ devices: number; skipped: number; refused: string[] }>();
+  const close = () => {
+    setOutcome(undefined);
+    form.resetFields();
+    onClose();
+  };
+  const submit = async ({ sns, waves, validity, ...fields }: Fields) => {
+    try {
+      setOutcome(
+        await create.mutateAsync({
+          ...fields,
+          sns: snsOf(sns),
+          waves: waves
+            .split(/[\s,;]+/)
+            .filter(Boolean)
+            .map(Number),
+          validFrom: validity[0].valueOf(),
+          validTo: validity[1].valueOf(),
+        }),
+      );
+    } catch (error) {
+      showServerIssues(form, error, t);
+    }
+  };
+  const number = (name: keyof Fields, label: string, min: number, max: number) => (
+    <Form.Item
+      name={name}
+      label={label}
+      rules={[{ required: true, type: 'integer', min, max, message: t('strategy.range', { min, max }) }]}
+      style={{ flex: '1 1 130px' }}
+    >
+      <InputNumber style={{ width: '100%' }} />
+    </Form.Item>
+  );
+
+  return (
+    <Modal
+      open={open}
+      title={t('strategy.new')}
+      onCancel={close}
+      onOk={outcome ? close : () => form.submit()}
+      okText={t(outcome ? 'upgrade.done' : 'strategy.create')}
+      cancelButtonProps={{ style: outcome ? { display: 'none' } : undefined }}
+      cancelText={t('firmware.cancel')}
+      confirmLoading={create.isPending}
+      width={720}
+      destroyOnHidden
+    >
+      {outcome ? (
+        <Alert
+          type={outcome.refused.length > 0 ? 'warning' : 'success'}
+          showIcon
+          title={t('strategy.created', { devices: outcome.devices, skipped: outcome.skipped })}
+          description={outcome.refused.length > 0 && t('upgrade.refused', { sns: outcome.refused.join(', ') })}
+        />
+      ) : (
+        <Form<Fields>
+          form={form}
+          layout="vertical"
+          onFinish={submit}
+          requiredMark={false}
+          initialValues={{
+            mode: 'implement',
+            waves: '1, 10, 100',
+            successThreshold: 95,
+            failureThreshold: 5,
+            retries: 2,
+            ratePerMinute: 100,
+            validity: [dayjs(), dayjs().add(7, 'day')],
+            purpose: '',
+          }}
+        >
+          <Flex gap={12} wrap>
+            <Form.Item
+              name="name"
+              label={t('strategy.name')}
+              rules={[{ required: true, whitespace: true, message: t('upgrade.nameLength') }]}
+              style={{ flex: '1 1 220px' }}
+            >
+              <Input maxLength={64} />
+            </Form.Item>
+            <Form.Item name="mode" label={t('strategy.mode')} style={{ flex: '1 1 160px' }}>
+              <Select options={STRATEGY_MODES.map((mode) => ({ value: mode, label: t(`strategy.modes.${mode}`) }))} />
+            </Form.Item>
+          </Flex>
+          <Form.Item name="purpose" label={t('strategy.purpose')}>
+            <Input maxLength={200} />
+          </Form.Item>
+          <Form.Item name="firmwareId" label={t('upgrade.firmware')} rules={[{ required: true, message: t('upgrade.firmwareRequired') }]}>
+            <Select
+              loading={firmware.isLoading}
+              notFoundContent={t('upgrade.noFirmware')}
+              options={firmware.data?.firmware
+                .filter((row) => !row.blacklisted)
+                .map((row) => ({ value: row.id, label: `${row.name} · ${row.version}` }))}
+            />
+          </Form.Item>
+          <Form.Item name="sns" label={t('upgrade.sns')} rules={[{ required: true, whitespace: true, message: t('upgrade.snRequired') }]}>
+            <Input.TextArea rows={3} placeholder={t('upgrade.snsHint')} />
+          </Form.Item>
+          <Flex gap={12} wrap>
+            <Form.Item
+              name="waves"
+              label={t('strategy.waves')}
+              extra={t('strategy.wavesHint')}
+              rules={[{ required: true, message: t('strategy.wavesInvalid') }]}
+              style={{ flex: '1 1 200px' }}
+            >
+              <Input />
+            </Form.Item>
+            {number('successThreshold', t('strategy.successThreshold'), 1, 100)}
+            {number('failureThreshold', t('strategy.failureThreshold'), 1, 100)}
+          </Flex>
+          <Flex gap={12} wrap>
+            {number('retries', t('strategy.retries'), 1, 60)}
+            {number('ratePerMinute', t('strategy.ratePerMinute'), 1, 1000)}
+            <Form.Item name="triggerStart" label={t('strategy.triggerStart')} style={{ flex: '1 1 110px' }}>
+              <Input placeholder="22:00" />
+            </Form.Item>
+            <Form.Item name="triggerEnd" label={t('strategy.triggerEnd')} style={{ flex: '1 1 110px' }}>
+              <Input placeholder="04:00" />
+            </Form.Item>
+          </Flex>
+          <Flex gap={12} wrap>
+            <Form.Item name="validity" label={t('strategy.validity')} rules={[{ required: true }]} style={{ flex: '2 1 320px' }}>
+              <DatePicker.RangePicker showTime style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item
+              name="checker"
+              label={t('strategy.checker')}
+              extra={t('strategy.checkerHint')}
+              rules={[{ required: true, whitespace: true, message: t('strategy.checkerInvalid') }]}
+              style={{ flex: '1 1 180px' }}
+            >
+              <Input maxLength={128} />
+            </Form.Item>
+          </Flex>
+        </Form>
+      )}
+    </Modal>
+  );
+}
