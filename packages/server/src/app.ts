@@ -30,6 +30,7 @@ import type { DispatchOptions } from './modules/command/dispatcher.ts';
 import { commandModule } from './modules/command/module.ts';
 import { dataloggerModule } from './modules/datalogger/module.ts';
 import { deviceModule } from './modules/device/module.ts';
+import { diagnosticsModule } from './modules/diagnostics/module.ts';
 import { distributorModule } from './modules/distributor/module.ts';
 import { groupModule } from './modules/group/module.ts';
 import { ingestModule } from './modules/ingest/module.ts';
@@ -205,6 +206,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     plantParts,
     deviceModule(platform, { audit, plantRepo, namedAccount }),
     commandParts,
+    diagnosticsModule(platform, { audit, commands, states }),
     apiKeyParts,
     openApiModule(platform, { apiKeys, monitoring, commands, states, plantRepo }),
     alarmModule(platform, { audit, plantRepo }),

@@ -9,6 +9,7 @@ export * from './calls/call.ts';
 export * from './calls/command.ts';
 export * from './calls/datalogger.ts';
 export * from './calls/device.ts';
+export * from './calls/diagnostics.ts';
 export * from './calls/distributor.ts';
 export * from './calls/group.ts';
 export * from './calls/invitation.ts';

@@ -6,6 +6,11 @@ import {
   COMMAND_TYPES,
   DEVICE_TYPES,
   FAULT_SEVERITIES,
+  IV_CAUSES,
+  IV_SCAN_STATES,
+  type IvPoint,
+  type KeyPoints,
+  type ModuleDatasheet,
   NOTICE_EVENTS,
   type Strategy,
   WEBHOOK_EVENTS,
@@ -22,6 +27,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -475,4 +481,54 @@ export const storedFile = pgTable('stored_file', {
   organisationId: id('organisation_id').notNull(),
   createdBy: id('created_by'),
   createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** An inverter's strings and module datasheet (0040_iv_curves.sql). */
+export const pvStringConfig = pgTable('pv_string_config', {
+  deviceSn: text('device_sn').primaryKey(),
+  strings: jsonb('strings').$type<{ modules: number; parallel: number }[]>().notNull(),
+  module: jsonb('module').$type<ModuleDatasheet>().notNull(),
+  updatedBy: id('updated_by').notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const ivScanTask = pgTable('iv_scan_task', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  organisationId: id('organisation_id').notNull(),
+  createdBy: id('created_by').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+export const ivScan = pgTable('iv_scan', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  taskId: id('task_id').notNull(),
+  deviceSn: text('device_sn').notNull(),
+  commandId: uuid('command_id'),
+  config: jsonb('config').$type<{ strings: { modules: number; parallel: number }[]; module: ModuleDatasheet }>(),
+  state: text('state', { enum: IV_SCAN_STATES }).notNull(),
+  error: text('error'),
+  finishedAt: at('finished_at'),
+});
+
+export const ivStringResult = pgTable(
+  'iv_string_result',
+  {
+    scanId: id('scan_id').notNull(),
+    string: smallint('string').notNull(),
+    points: jsonb('points').$type<IvPoint[]>().notNull(),
+    irradiance: real('irradiance'),
+    temperature: real('temperature'),
+    keyPoints: jsonb('key_points').$type<KeyPoints>(),
+    cause: text('cause', { enum: IV_CAUSES }).notNull(),
+    features: jsonb('features').$type<Record<string, number | null>>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.scanId, table.string] })],
+);
+
+export const pvStringCleaning = pgTable('pv_string_cleaning', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceSn: text('device_sn').notNull(),
+  string: smallint('string').notNull(),
+  cleanedAt: at('cleaned_at').notNull(),
+  recordedBy: id('recorded_by').notNull(),
 });

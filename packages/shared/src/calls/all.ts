@@ -7,6 +7,7 @@ import type { CallDeclaration } from './call.ts';
 import { commandCalls } from './command.ts';
 import { dataloggerCalls } from './datalogger.ts';
 import { deviceCalls } from './device.ts';
+import { diagnosticsCalls } from './diagnostics.ts';
 import { distributorCalls } from './distributor.ts';
 import { groupCalls } from './group.ts';
 import { invitationCalls } from './invitation.ts';
@@ -31,6 +32,7 @@ export const ALL_CALLS: readonly CallDeclaration[] = [
   commandCalls,
   dataloggerCalls,
   deviceCalls,
+  diagnosticsCalls,
   distributorCalls,
   groupCalls,
   invitationCalls,
