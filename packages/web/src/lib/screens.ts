@@ -55,6 +55,9 @@ export const SCREEN_NAMES = [
   'alarm',
   'integrator-alarm',
   'fault-record',
+  'curve',
+  'curve-diagnosis',
+  'curve-detail',
 ] as const;
 export type ScreenName = (typeof SCREEN_NAMES)[number];
 
