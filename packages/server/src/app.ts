@@ -32,6 +32,7 @@ import { dataloggerModule } from './modules/datalogger/module.ts';
 import { deviceModule } from './modules/device/module.ts';
 import { diagnosticsModule } from './modules/diagnostics/module.ts';
 import { distributorModule } from './modules/distributor/module.ts';
+import { fileModule } from './modules/file/module.ts';
 import { groupModule } from './modules/group/module.ts';
 import { ingestModule } from './modules/ingest/module.ts';
 import type { IngestService } from './modules/ingest/service.ts';
@@ -194,6 +195,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
   });
   const { ingest, ...ingestParts } = ingestModule(platform, { telemetry, commands: fromDevices });
   const { apiKeys, ...apiKeyParts } = apiKeyModule(platform, { audit });
+  const { files } = fileModule(platform);
   const modules: ModuleParts[] = [
     metaModule(),
     mailParts,
@@ -206,7 +208,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     plantParts,
     deviceModule(platform, { audit, plantRepo, namedAccount }),
     commandParts,
-    diagnosticsModule(platform, { audit, commands, states }),
+    diagnosticsModule(platform, { audit, commands, states, files }),
     apiKeyParts,
     openApiModule(platform, { apiKeys, monitoring, commands, states, plantRepo }),
     alarmModule(platform, { audit, plantRepo }),

@@ -4,7 +4,9 @@ import {
   type AlarmThresholds,
   COMMAND_STATES,
   COMMAND_TYPES,
+  DEVICE_LOG_KINDS,
   DEVICE_TYPES,
+  type DeviceLogSummary,
   FAULT_SEVERITIES,
   IV_CAUSES,
   IV_SCAN_STATES,
@@ -531,4 +533,20 @@ export const pvStringCleaning = pgTable('pv_string_cleaning', {
   string: smallint('string').notNull(),
   cleanedAt: at('cleaned_at').notNull(),
   recordedBy: id('recorded_by').notNull(),
+});
+
+/** Device logs asked with log.upload (0041_device_logs.sql). */
+export const deviceLog = pgTable('device_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceSn: text('device_sn').notNull(),
+  kind: text('kind', { enum: DEVICE_LOG_KINDS }).notNull(),
+  commandId: uuid('command_id'),
+  tokenSha256: text('token_sha256').notNull(),
+  state: text('state', { enum: ['requested', 'receiving', 'uploaded'] }).notNull(),
+  storedFileId: id('stored_file_id'),
+  summary: jsonb('summary').$type<DeviceLogSummary>(),
+  requestedBy: id('requested_by').notNull(),
+  requestedAt: at('requested_at').notNull(),
+  uploadedAt: at('uploaded_at'),
+  expiresAt: at('expires_at').notNull(),
 });

@@ -149,3 +149,61 @@ export const cleaningBody = z.strictObject({
   at: epochMsSchema.optional(),
 });
 export type CleaningBody = z.infer<typeof cleaningBody>;
+
+/** Device logs (issue 24): the kinds a device keeps (protocol.md, log.upload). */
+export const DEVICE_LOG_KINDS = ['battery', 'test', 'module', 'dsp'] as const;
+export type DeviceLogKind = (typeof DEVICE_LOG_KINDS)[number];
+export const deviceLogKind = z.enum(DEVICE_LOG_KINDS);
+/** A log's state as the list shows it: asked and not yet in (waiting), in (uploaded), or the device failed or never answered (failed). */
+export const DEVICE_LOG_STATES = ['waiting', 'uploaded', 'failed'] as const;
+
+/** What the platform read of a log in the simulator's format: lines, time span, variables, the self-test's verdict. */
+export const deviceLogSummary = z.object({
+  lines: z.number(),
+  entries: z.number(),
+  from: z.number().nullable(),
+  to: z.number().nullable(),
+  variables: z.array(z.string()),
+  selfTest: z.enum(['pass', 'fail']).nullable(),
+  faults: z.array(z.number()),
+});
+export type DeviceLogSummary = z.infer<typeof deviceLogSummary>;
+
+export const deviceLogRequestBody = z.strictObject({ sn: deviceSnSchema, kind: deviceLogKind });
+export type DeviceLogRequestBody = z.infer<typeof deviceLogRequestBody>;
+
+const DAY_MS = 86_400_000;
+/** A requested-at range: the list at most 15 days, the detailed view (with summaries) 3 (spec section 5). */
+const logRange = <T extends z.ZodType<{ begin: number; end: number; detailed?: boolean }>>(schema: T) =>
+  schema
+    .refine((body) => body.end > body.begin, { error: 'validation.rangeInvalid', path: ['end'] })
+    .refine((body) => body.end - body.begin <= (body.detailed ? 3 : 15) * DAY_MS, { error: 'validation.rangeTooLong', path: ['end'] });
+const logFilters = {
+  kind: deviceLogKind,
+  sn: z.string().trim().min(1).max(64).optional(),
+  begin: epochMsSchema,
+  end: epochMsSchema,
+  detailed: z.boolean().default(false),
+};
+export const deviceLogListBody = logRange(z.strictObject({ ...pageFields, ...logFilters }));
+export type DeviceLogListBody = z.infer<typeof deviceLogListBody>;
+export const deviceLogExportBody = logRange(z.strictObject(logFilters));
+export type DeviceLogExportBody = z.infer<typeof deviceLogExportBody>;
+
+export const deviceLogSummaryRow = z.object({
+  id: z.number(),
+  sn: z.string(),
+  plantName: z.string(),
+  timeZone: z.string(),
+  kind: deviceLogKind,
+  state: z.enum(DEVICE_LOG_STATES),
+  error: z.string().nullable(),
+  size: z.number().nullable(),
+  requestedBy: z.string(),
+  requestedAt: z.number(),
+  uploadedAt: z.number().nullable(),
+  /** Only in the detailed view. */
+  summary: deviceLogSummary.nullable(),
+});
+export type DeviceLogRow = z.infer<typeof deviceLogSummaryRow>;
+export const deviceLogListResult = z.object({ total: z.number(), logs: z.array(deviceLogSummaryRow) });
