@@ -3,8 +3,21 @@ import { epochMsSchema } from './common.ts';
 import { deviceSnSchema } from './device.ts';
 import { idSchema, pageFields } from './plant.ts';
 
-/** What a string's I-V curve is diagnosed as (issue 24): its cause, with a translated advice each. */
-export const IV_CAUSES = ['normal', 'open', 'shadingOrCracks', 'soiling', 'shunt', 'seriesResistance', 'degradation', 'mismatch'] as const;
+/**
+ * What a string's I-V curve is diagnosed as (issue 24): its cause, with a translated advice each; `lowLight`
+ * when the modules had too little light to judge (a night scan shows no curve, which is no open string).
+ */
+export const IV_CAUSES = [
+  'normal',
+  'open',
+  'shadingOrCracks',
+  'soiling',
+  'shunt',
+  'seriesResistance',
+  'degradation',
+  'mismatch',
+  'lowLight',
+] as const;
 export type IvCause = (typeof IV_CAUSES)[number];
 export const ivCause = z.enum(IV_CAUSES);
 

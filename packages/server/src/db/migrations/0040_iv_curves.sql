@@ -47,7 +47,7 @@ CREATE TABLE iv_string_result (
   features jsonb NOT NULL,
   PRIMARY KEY (scan_id, string)
 );
-CREATE INDEX iv_string_result_faulty ON iv_string_result (scan_id) WHERE cause <> 'normal';
+CREATE INDEX iv_string_result_faulty ON iv_string_result (scan_id) WHERE cause NOT IN ('normal', 'lowLight');
 
 -- Cleanings of strings, so a diagnosis says whether the string was cleaned since its scan.
 CREATE TABLE pv_string_cleaning (

@@ -6,6 +6,7 @@ import { auditLog, deviceCommand, ivScanTask } from '../../db/schema.ts';
 import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
 import { type ApiAnswer, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 import { commandMessage } from '../command/dispatcher.ts';
+import { diagnoseScan } from './service.ts';
 
 /**
  * I-V curve diagnosis through the command path: a task makes iv.scan commands; the device is the simulator's
@@ -172,6 +173,16 @@ describe('scan tasks', () => {
     ]);
     expect(causes).toEqual([[1, 'normal'], ...IV_FAULTS.map((fault, index) => [index + 2, CAUSE_OF[fault]])]);
     expect(done.counts).toMatchObject({ faultyStrings: IV_FAULTS.length });
+  });
+});
+
+describe('a scan in too little light', () => {
+  it('is not judged: no curve at night is no open string', () => {
+    const night = ivScanOf([PV, PV], () => 0, 5, { 2: 'open' });
+    const dusk = ivScanOf([PV], () => 60, 5);
+    expect(diagnoseScan(config('X', 2), night)?.map((row) => row.cause)).toEqual(['lowLight', 'lowLight']);
+    expect(diagnoseScan(config('X', 1), dusk)?.map((row) => row.cause)).toEqual(['lowLight']);
+    expect(diagnoseScan(config('X', 1), { strings: 'nonsense' })).toBeUndefined();
   });
 });
 

@@ -35,7 +35,7 @@ const countsSql = (taskIds: number[]) => sql`
     count(*) filter (where s.state = 'scanning')::int as scanning,
     count(*) filter (where s.state = 'done')::int as done,
     count(*) filter (where s.state = 'failed')::int as failed,
-    coalesce(sum((select count(*) from ${ivStringResult} r where r.scan_id = s.id and r.cause <> 'normal')), 0)::int as faulty_strings
+    coalesce(sum((select count(*) from ${ivStringResult} r where r.scan_id = s.id and r.cause not in ('normal', 'lowLight'))), 0)::int as faulty_strings
   from ${ivScan} s where s.task_id in (select jsonb_array_elements_text(${jsonParam(taskIds)})::bigint) group by s.task_id`;
 
 export function createDiagnosticsRepo(db: Db) {

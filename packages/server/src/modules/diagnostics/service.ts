@@ -22,6 +22,8 @@ import type { DiagnosticsRepo, StringResultRow, StringsConfig } from './repo.ts'
 
 /** Scans whose answers are stored per pass of the collect job. */
 const COLLECT_BATCH = 200;
+/** Below this plane-of-array irradiance (W/m²) a curve is not judged (IEC 61829 asks for far more for STC translation). */
+export const MIN_DIAGNOSIS_IRRADIANCE = 100;
 
 /** An `iv.scan` answer as protocol.md gives it; `irradiance` (W/m², plane of array) and `temperature` (cell, °C) where the device measures them. */
 const scanAnswer = z.object({
@@ -63,7 +65,10 @@ export function diagnoseScan(config: StringsConfig, answer: unknown): StringResu
     const irradiance = measured.irradiance ?? null;
     const temperature = measured.temperature ?? null;
     const expected = expectedCurve(config, measured.string, irradiance, temperature);
-    const { cause, features } = diagnose(points, expected && { points: expected, irradiance: irradiance as number });
+    const { cause, features } =
+      irradiance !== null && irradiance < MIN_DIAGNOSIS_IRRADIANCE
+        ? { cause: 'lowLight' as const, features: {} }
+        : diagnose(points, expected && { points: expected, irradiance: irradiance as number });
     return {
       string: measured.string,
       points,

@@ -11,6 +11,7 @@ const COLOUR: Record<IvCause, string> = {
   seriesResistance: 'magenta',
   degradation: 'purple',
   mismatch: 'blue',
+  lowLight: 'default',
 };
 
 /** A string's diagnosed cause, its advice on hover. */
