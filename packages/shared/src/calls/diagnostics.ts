@@ -88,10 +88,10 @@ export const diagnosticsCalls = {
     summary: 'Device logs of a kind asked within a range (15 days; 3 in the detailed view, with summaries)',
   }),
   downloadLog: defineCall({
-    method: 'GET',
+    method: 'POST',
     path: '/c/v0/device-log/download',
     access: STAFF,
-    query: 'idQuery',
+    body: 'deviceLogIdBody',
     answer: 'file',
     tag: 'diagnostics',
     summary: "A device log's bytes",

@@ -182,6 +182,7 @@ export const deviceLogSummary = z.object({
 });
 export type DeviceLogSummary = z.infer<typeof deviceLogSummary>;
 
+export const deviceLogIdBody = z.strictObject({ id: idSchema });
 export const deviceLogRequestBody = z.strictObject({ sn: deviceSnSchema, kind: deviceLogKind });
 export type DeviceLogRequestBody = z.infer<typeof deviceLogRequestBody>;
 

@@ -7,6 +7,7 @@ const DownloadPage = lazyScreen(() => import('../features/download/routes/Downlo
 const DeviceListPage = lazyScreen(() => import('../features/device/routes/DeviceListPage.tsx'));
 const DeviceDetailPage = lazyScreen(() => import('../features/device/routes/DeviceDetailPage.tsx'));
 const DeviceViewPage = lazyScreen(() => import('../features/device/routes/DeviceViewPage.tsx'));
+const DeviceLogPage = lazyScreen(() => import('../features/diagnostics/routes/DeviceLogPage.tsx'));
 
 /** The component of each screen that exists (lib/screens.ts names them), loaded when first opened. */
 const SCREENS: Record<ScreenName, ComponentType> = {
@@ -49,6 +50,10 @@ const SCREENS: Record<ScreenName, ComponentType> = {
   curve: lazyScreen(() => import('../features/diagnostics/routes/CurvePage.tsx')),
   'curve-diagnosis': lazyScreen(() => import('../features/diagnostics/routes/CurveDiagnosisPage.tsx')),
   'curve-detail': lazyScreen(() => import('../features/diagnostics/routes/CurveDetailPage.tsx')),
+  'battery-log': DeviceLogPage,
+  'test-log': DeviceLogPage,
+  'module-log': DeviceLogPage,
+  'dsp-log': DeviceLogPage,
   'group-remote': lazyScreen(() => import('../features/command/routes/GroupRemotePage.tsx')),
   'data-authorisation': lazyScreen(() => import('../features/device/routes/DataAuthorisationPage.tsx')),
   'log-audit': lazyScreen(() => import('../features/audit/routes/OperationLogPage.tsx')),

@@ -58,6 +58,10 @@ export const SCREEN_NAMES = [
   'curve',
   'curve-diagnosis',
   'curve-detail',
+  'battery-log',
+  'test-log',
+  'module-log',
+  'dsp-log',
 ] as const;
 export type ScreenName = (typeof SCREEN_NAMES)[number];
 

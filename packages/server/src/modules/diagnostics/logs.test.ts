@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommand, deviceLog, storedFile } from '../../db/schema.ts';
 import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
-import { firstSheetOf, signedHeaders, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
+import { firstSheetOf, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 import { summariseLog } from './logSummary.ts';
 
 /** Device logs: a log.upload command with a one-time URL; the device's upload to it, once; list, download, export. */
@@ -71,12 +71,8 @@ describe('device logs', () => {
       .where(and(eq(storedFile.purpose, 'deviceLog')));
     expect(files).toHaveLength(1);
 
-    const download = await t.app.http.inject({
-      method: 'GET',
-      url: `/c/v0/device-log/download?id=${id}`,
-      headers: signedHeaders('/c/v0/device-log/download', admin.token, 'en'),
-    });
-    expect(download.body).toBe(LOG);
+    const download = await t.download('/c/v0/device-log/download', { id }, { token: admin.token });
+    expect(download.bytes.toString()).toBe(LOG);
     const sheet = await firstSheetOf((await t.download('/c/v0/device-log/export', range, { token: admin.token, lang: 'de' })).bytes);
     expect(sheet.getRow(1).getCell(1).value).toBe('Geräte-SN');
     expect(sheet.getRow(2).getCell(4).value).toBe('Hochgeladen');
@@ -103,6 +99,6 @@ describe('device logs', () => {
       Errno.bodyInvalid,
     );
     expect((await call('POST', '/c/v0/device-log/request', { sn: 'NOSUCHDEVICE', kind: 'dsp' })).errno).toBe(Errno.notFound);
-    expect((await call('GET', '/c/v0/device-log/download?id=999999')).errno).toBe(Errno.notFound);
+    expect((await call('POST', '/c/v0/device-log/download', { id: 999_999 })).errno).toBe(Errno.notFound);
   });
 });

@@ -25,9 +25,9 @@ export function diagnosticsRoutes(app: FastifyInstance, diagnostics: Diagnostics
 
   route(app, diagnosticsCalls.requestLog, (body, request) => logs.request(sessionOf(request), clientInfo(request), body));
   route(app, diagnosticsCalls.listLogs, (body, request) => logs.list(sessionOf(request), body));
-  route(app, diagnosticsCalls.downloadLog, async (query, request, reply) => {
+  route(app, diagnosticsCalls.downloadLog, async (body, request, reply) => {
     // Bytes gone from the store answer like a missing log.
-    if (!(await logs.send(request, reply, await logs.file(sessionOf(request), query.id)))) throw notFound();
+    if (!(await logs.send(request, reply, await logs.file(sessionOf(request), body.id)))) throw notFound();
     return reply;
   });
   route(app, diagnosticsCalls.exportLogs, async (body, request, reply) =>
