@@ -8,6 +8,7 @@ import { run as connections } from './connections.ts';
 import { type BenchResult, type Figure, markdownTable } from './figures.ts';
 import { run as firstStart } from './firstStart.ts';
 import { run as ingest } from './ingest.ts';
+import { run as ivCurves } from './ivCurves.ts';
 import { run as loginPageJs } from './loginPageJs.ts';
 import { run as mosquittoPersistence } from './mosquittoPersistence.ts';
 import { run as plantDetailJs } from './plantDetailJs.ts';
@@ -33,6 +34,7 @@ const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Chart render', run: chartRender },
   { title: 'Command round trip', run: commands },
   { title: 'Template to 10,000 dataloggers', run: templateBatch },
+  { title: 'I-V scans of 1,000 inverters', run: ivCurves },
 ];
 
 const RESULTS = new URL('./RESULTS.md', import.meta.url);

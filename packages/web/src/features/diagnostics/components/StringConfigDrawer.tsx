@@ -1,5 +1,5 @@
 import { type StringConfigBody, stringConfigBody } from '@sunstack/shared';
-import { Alert, App, Button, Drawer, Flex, Form, InputNumber, Typography } from 'antd';
+import { Alert, Button, Drawer, Flex, Form, InputNumber, message, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSchemaIssues, showServerIssues } from '../../../lib/forms.ts';
@@ -15,7 +15,6 @@ const NEW_CONFIG = { strings: [{ modules: 12, parallel: 1 }], module: { cells: 6
  */
 export function StringConfigDrawer({ open, sn: initialSn, onClose }: { open: boolean; sn?: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm();
   const sn = Form.useWatch('sn', form) as string | undefined;
   const current = useStringConfig(sn);
@@ -38,7 +37,7 @@ export function StringConfigDrawer({ open, sn: initialSn, onClose }: { open: boo
     }
     try {
       await save.mutateAsync(checked.data as StringConfigBody);
-      message.success(t('diagnostics.configSaved'));
+      void message.success(t('diagnostics.configSaved'));
       onClose();
     } catch (error) {
       showServerIssues(form, error, t);

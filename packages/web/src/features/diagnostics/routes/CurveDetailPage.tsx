@@ -1,5 +1,5 @@
 import { type KeyPointsAnswer, routeByName } from '@sunstack/shared';
-import { App, Button, Card, Col, Descriptions, Flex, InputNumber, Row, Skeleton, Table, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Flex, InputNumber, message, Row, Skeleton, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -23,7 +23,6 @@ const figure = (points: KeyPointsAnswer | null, key: (typeof KEY_POINTS)[number]
  */
 export default function CurveDetailPage() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const scanId = Number(params.get('scan')) || undefined;
@@ -62,7 +61,7 @@ export default function CurveDetailPage() {
             onClick={() =>
               clean
                 .mutateAsync({ sn: curve.sn, string: curve.string })
-                .then(() => message.success(t('diagnostics.cleaningRecorded')))
+                .then(() => void message.success(t('diagnostics.cleaningRecorded')))
                 .catch(() => {})
             }
           >
