@@ -10,6 +10,7 @@ import { run as expectedYield } from './expectedYield.ts';
 import { type BenchResult, type Figure, markdownTable } from './figures.ts';
 import { run as firstStart } from './firstStart.ts';
 import { run as ingest } from './ingest.ts';
+import { run as ivCurves } from './ivCurves.ts';
 import { run as loginPageJs } from './loginPageJs.ts';
 import { run as mosquittoPersistence } from './mosquittoPersistence.ts';
 import { run as openApi } from './openApi.ts';
@@ -43,6 +44,7 @@ const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Expected yield', run: expectedYield },
   { title: 'Upload of a 29 MB PDF', run: documentUpload },
   { title: 'Upgrade task of 10,000 devices', run: upgradeTask },
+  { title: 'I-V scans of 1,000 inverters', run: ivCurves },
 ];
 
 const RESULTS = new URL('./RESULTS.md', import.meta.url);

@@ -30,6 +30,7 @@ import type { DispatchOptions } from './modules/command/dispatcher.ts';
 import { commandModule } from './modules/command/module.ts';
 import { dataloggerModule } from './modules/datalogger/module.ts';
 import { deviceModule } from './modules/device/module.ts';
+import { diagnosticsModule } from './modules/diagnostics/module.ts';
 import { distributorModule } from './modules/distributor/module.ts';
 import { documentModule } from './modules/document/module.ts';
 import { economicsModule } from './modules/economics/module.ts';
@@ -223,6 +224,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     commandParts,
     firmwareParts,
     upgradeModule(platform, { audit, files, firmware, firmwareRepo, states }),
+    diagnosticsModule(platform, { audit, commands, states, files }),
     apiKeyParts,
     openApiModule(platform, { apiKeys, monitoring, commands, states, plantRepo }),
     alarmModule(platform, { audit, plantRepo }),

@@ -16,8 +16,9 @@ export { type DataloggerState, fileStateStore, memoryStateStore, type StateStore
 export { applyBatteryPower, type BatterySpec } from './physics/battery.ts';
 export { CONNECTOR_STATE, EvChargerModel } from './physics/evCharger.ts';
 export { HeatPumpModel } from './physics/heatPump.ts';
+export { datasheetOf, IV_FAULTS, type IvFault, type IvFaults, type IvScanResult, ivScanOf, layoutOf } from './physics/ivFaults.ts';
 export { LoadModel, type LoadProfile } from './physics/load.ts';
-export { ivCurve, type PvString, stringOutput } from './physics/pv.ts';
+export { type PvString, stringOutput } from './physics/pv.ts';
 export { Weather } from './physics/weather.ts';
 export {
   type AuxiliaryDefinition,

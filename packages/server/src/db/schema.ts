@@ -4,11 +4,18 @@ import {
   type AlarmThresholds,
   COMMAND_STATES,
   COMMAND_TYPES,
+  DEVICE_LOG_KINDS,
   DEVICE_TYPES,
+  type DeviceLogSummary,
   DOCUMENT_TYPES,
   FAULT_SEVERITIES,
   FIRMWARE_TYPES,
   type FirmwareLimit,
+  IV_CAUSES,
+  IV_SCAN_STATES,
+  type IvPoint,
+  type KeyPoints,
+  type ModuleDatasheet,
   NOTICE_EVENTS,
   PRODUCT_TYPES,
   type PricePeriod,
@@ -34,6 +41,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -679,4 +687,70 @@ export const upgradeStrategy = pgTable('upgrade_strategy', {
   windowStart: at('window_start'),
   windowSent: integer('window_sent').notNull().default(0),
   updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** An inverter's strings and module datasheet (0040_iv_curves.sql). */
+export const pvStringConfig = pgTable('pv_string_config', {
+  deviceSn: text('device_sn').primaryKey(),
+  strings: jsonb('strings').$type<{ modules: number; parallel: number }[]>().notNull(),
+  module: jsonb('module').$type<ModuleDatasheet>().notNull(),
+  updatedBy: id('updated_by').notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const ivScanTask = pgTable('iv_scan_task', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  organisationId: id('organisation_id').notNull(),
+  createdBy: id('created_by').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+export const ivScan = pgTable('iv_scan', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  taskId: id('task_id').notNull(),
+  deviceSn: text('device_sn').notNull(),
+  commandId: uuid('command_id'),
+  config: jsonb('config').$type<{ strings: { modules: number; parallel: number }[]; module: ModuleDatasheet }>(),
+  state: text('state', { enum: IV_SCAN_STATES }).notNull(),
+  error: text('error'),
+  finishedAt: at('finished_at'),
+});
+
+export const ivStringResult = pgTable(
+  'iv_string_result',
+  {
+    scanId: id('scan_id').notNull(),
+    string: smallint('string').notNull(),
+    points: jsonb('points').$type<IvPoint[]>().notNull(),
+    irradiance: real('irradiance'),
+    temperature: real('temperature'),
+    keyPoints: jsonb('key_points').$type<KeyPoints>(),
+    cause: text('cause', { enum: IV_CAUSES }).notNull(),
+    features: jsonb('features').$type<Record<string, number | null>>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.scanId, table.string] })],
+);
+
+export const pvStringCleaning = pgTable('pv_string_cleaning', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceSn: text('device_sn').notNull(),
+  string: smallint('string').notNull(),
+  cleanedAt: at('cleaned_at').notNull(),
+  recordedBy: id('recorded_by').notNull(),
+});
+
+/** Device logs asked with log.upload (0041_device_logs.sql). */
+export const deviceLog = pgTable('device_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceSn: text('device_sn').notNull(),
+  kind: text('kind', { enum: DEVICE_LOG_KINDS }).notNull(),
+  commandId: uuid('command_id'),
+  tokenSha256: text('token_sha256').notNull(),
+  state: text('state', { enum: ['requested', 'receiving', 'uploaded'] }).notNull(),
+  storedFileId: id('stored_file_id'),
+  summary: jsonb('summary').$type<DeviceLogSummary>(),
+  requestedBy: id('requested_by').notNull(),
+  requestedAt: at('requested_at').notNull(),
+  uploadedAt: at('uploaded_at'),
+  expiresAt: at('expires_at').notNull(),
 });

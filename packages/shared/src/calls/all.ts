@@ -7,6 +7,7 @@ import type { CallDeclaration } from './call.ts';
 import { commandCalls } from './command.ts';
 import { dataloggerCalls } from './datalogger.ts';
 import { deviceCalls } from './device.ts';
+import { diagnosticsCalls } from './diagnostics.ts';
 import { distributorCalls } from './distributor.ts';
 import { documentCalls } from './document.ts';
 import { economicsCalls } from './economics.ts';
@@ -38,6 +39,7 @@ export const ALL_CALLS: readonly CallDeclaration[] = [
   commandCalls,
   dataloggerCalls,
   deviceCalls,
+  diagnosticsCalls,
   distributorCalls,
   economicsCalls,
   documentCalls,

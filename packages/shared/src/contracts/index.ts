@@ -8,6 +8,7 @@ export * from './common.ts';
 export * from './datalogger.ts';
 export * from './device.ts';
 export * from './deviceSettings.ts';
+export * from './diagnostics.ts';
 export * from './distributor.ts';
 export * from './document.ts';
 export * from './economics.ts';

@@ -125,6 +125,12 @@ export const Errno = {
   documentFilesFull: 42210,
   /** A stored file still used by a record (a document, a work order, a firmware) is not deleted. */
   fileInUse: 42211,
+  /** Diagnostics (issue 24, 42250-42299): an I-V scan needs the inverter's strings and module datasheet first. */
+  stringsNotConfigured: 42250,
+  /** I-V scans, string configuration and ageing are for inverters only. */
+  notAnInverter: 42251,
+  /** A device log upload to a link that is unknown, already used or expired. */
+  logUploadRefused: 42252,
   /** API family (Open API scheduler): periods overlap. */
   schedulePeriodsOverlap: 42023,
   /** API family (Open API): settings, SoC and force-charge times are locked while a schedule is enabled. */

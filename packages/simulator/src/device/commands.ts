@@ -7,6 +7,7 @@ import {
   settingsKindOf,
 } from '@sunstack/shared';
 import { z } from 'zod';
+import type { IvScanResult } from '../physics/ivFaults.ts';
 import type { DeviceMetadata } from '../plant/definition.ts';
 import { checkSettingsChange, settingKeysOf } from '../plant/settings.ts';
 import { hashString, uniform } from '../random.ts';
@@ -35,8 +36,8 @@ export interface CommandTarget {
   settings(kind: SettingsKind): Record<string, unknown> | undefined;
   changeSettings(kind: SettingsKind, settings: Record<string, unknown>): void;
   changeInterval(intervalSec: number): void;
-  /** I-V curves of an inverter's strings as they are now. */
-  ivScan(inverterSn: string): { string: number; points: [number, number][] }[];
+  /** I-V curves of an inverter's strings as they are now, with the irradiance and cell temperature they were drawn at. */
+  ivScan(inverterSn: string): IvScanResult;
   /** Applies verified firmware: the device restarts with the new version (the datalogger itself for `module`). */
   installFirmware(device: string, target: FirmwareTarget, version: string): Promise<void>;
   logText(kind: LogKind, device: string): string;
@@ -193,7 +194,7 @@ export class CommandProcessor {
       }
       case 'iv.scan': {
         if (deviceType !== 'inverter') return fail(`I-V scan is not supported by a ${deviceType}`);
-        return this.send({ id, status: 'done', result: { strings: this.target.ivScan(command.device) } });
+        return this.send({ id, status: 'done', result: { ...this.target.ivScan(command.device) } });
       }
       case 'reboot': {
         // Answer first, restart once the answer is out.

@@ -11,7 +11,7 @@ import {
   uplinkTopic,
 } from '@sunstack/shared';
 import mqtt, { type MqttClient } from 'mqtt';
-import { ivCurve } from '../physics/pv.ts';
+import { type IvFaults, ivScanOf } from '../physics/ivFaults.ts';
 import { type DeviceMetadata, devicesOf, type Firmware, type PlantDefinition } from '../plant/definition.ts';
 import type { FaultEvent } from '../plant/faults.ts';
 import { PlantModel, type PlantSnapshot, type Sample } from '../plant/plantModel.ts';
@@ -59,6 +59,8 @@ export interface DataloggerOptions {
   resumeFrom?: number;
   /** Expected faults per device per day. Default 0. */
   faultRate?: number;
+  /** Faults of PV strings that I-V scans show, per inverter SN and string number (from 1). Default none. */
+  ivFaults?: IvFaults;
   /** Expected offline spells per day. Default 0. */
   offlineRate?: number;
   /** Share of commands failed on purpose, and share never answered (commands.ts). Default 0. */
@@ -300,12 +302,14 @@ export class SimulatedDatalogger implements CommandTarget {
 
   ivScan(inverterSn: string) {
     const inverter = this.plant.inverters.find((candidate) => candidate.sn === inverterSn);
-    if (!inverter) return [];
+    if (!inverter) return { strings: [] };
     const { sun, irradiance, weather } = this.model.conditions(this.now());
-    return inverter.strings.map((pv, i) => ({
-      string: i + 1,
-      points: ivCurve(pv, planeOfArray(sun, irradiance, pv), weather.airTemperature),
-    }));
+    return ivScanOf(
+      inverter.strings,
+      (pv) => planeOfArray(sun, irradiance, pv),
+      weather.airTemperature,
+      this.options.ivFaults?.[inverterSn],
+    );
   }
 
   async installFirmware(device: string, target: FirmwareTarget, version: string): Promise<void> {

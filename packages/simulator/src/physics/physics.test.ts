@@ -3,23 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, localTime } from '../time.ts';
 import { applyBatteryPower } from './battery.ts';
 import { LoadModel } from './load.ts';
-import { ivCurve, stringOutput } from './pv.ts';
+import { stringOutput } from './pv.ts';
 
 describe('irradiance and PV', () => {
-  it('derates 0.4 %/°C of cell temperature and gives an I-V curve from Isc to Voc through the MPP', () => {
+  it('derates 0.4 %/°C of cell temperature', () => {
     const pv = { series: 10, parallel: 1, moduleWp: 400, azimuth: 180, tilt: 30 };
     const cool = stringOutput(pv, 1000, 0);
     const hot = stringOutput(pv, 1000, 30);
     expect(hot.cellTemperature - cool.cellTemperature).toBeCloseTo(30, 6);
     expect(hot.powerKw / cool.powerKw).toBeCloseTo(1 - 0.004 * 30, 2);
-    const curve = ivCurve(pv, 1000, 25);
-    const currents = curve.map(([, current]) => current);
-    expect(currents[0]).toBeGreaterThan(10);
-    expect(currents.at(-1)).toBeLessThan(0.5);
-    for (let i = 1; i < currents.length; i++) expect(currents[i]).toBeLessThanOrEqual(currents[i - 1] as number);
-    const peakW = Math.max(...curve.map(([volt, current]) => volt * current));
-    expect(peakW / 1000).toBeGreaterThan(3.3);
-    expect(peakW / 1000).toBeLessThan(4.1);
   });
 });
 

@@ -1,5 +1,6 @@
 import { SimulatedDatalogger, type SimulatorLog, silentLog } from '../device/datalogger.ts';
 import { fileStateStore, type StateStore } from '../device/stateStore.ts';
+import { demoIvFaults } from '../physics/ivFaults.ts';
 import type { PlantDefinition } from '../plant/definition.ts';
 import { DEMO_FLEET } from '../plant/fleet.ts';
 
@@ -86,6 +87,7 @@ export async function runFleet(options: FleetOptions): Promise<FleetHandle> {
         backfillFineDays: options.backfillFineDays ?? FLEET_DEFAULTS.backfillFineDays,
         resumeFrom: await options.resumeFrom?.(sn),
         faultRate: options.faultRate ?? FLEET_DEFAULTS.faultRate,
+        ivFaults: demoIvFaults(plant.inverters),
         offlineRate: options.offlineRate ?? FLEET_DEFAULTS.offlineRate,
         commandFailureShare: options.commandFailureShare ?? FLEET_DEFAULTS.commandFailureShare,
         commandTimeoutShare: options.commandTimeoutShare ?? FLEET_DEFAULTS.commandTimeoutShare,

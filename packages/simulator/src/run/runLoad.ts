@@ -321,7 +321,7 @@ function commandTarget(device: LoadDatalogger, client: MqttClient, onReply: () =
       if (kind === 'inverter') settings = next as PlantSettings;
     },
     changeInterval: () => {},
-    ivScan: () => [],
+    ivScan: () => ({ strings: [] }),
     installFirmware: async () => {},
     logText: () => '',
     reboot: () => {},

@@ -8,6 +8,7 @@ const DeviceListPage = lazyScreen(() => import('../features/device/routes/Device
 const DeviceDetailPage = lazyScreen(() => import('../features/device/routes/DeviceDetailPage.tsx'));
 const DeviceViewPage = lazyScreen(() => import('../features/device/routes/DeviceViewPage.tsx'));
 const DataReportPage = lazyScreen(() => import('../features/report/routes/DataReportPage.tsx'));
+const DeviceLogPage = lazyScreen(() => import('../features/diagnostics/routes/DeviceLogPage.tsx'));
 
 /** The component of each screen that exists (lib/screens.ts names them), loaded when first opened. */
 const SCREENS: Record<ScreenName, ComponentType> = {
@@ -47,6 +48,13 @@ const SCREENS: Record<ScreenName, ComponentType> = {
   'remote-setting': lazyScreen(() => import('../features/command/routes/RemoteSettingPage.tsx')),
   'work-model': lazyScreen(() => import('../features/command/routes/WorkModePage.tsx')),
   template: lazyScreen(() => import('../features/command/routes/TemplatePage.tsx')),
+  curve: lazyScreen(() => import('../features/diagnostics/routes/CurvePage.tsx')),
+  'curve-diagnosis': lazyScreen(() => import('../features/diagnostics/routes/CurveDiagnosisPage.tsx')),
+  'curve-detail': lazyScreen(() => import('../features/diagnostics/routes/CurveDetailPage.tsx')),
+  'battery-log': DeviceLogPage,
+  'test-log': DeviceLogPage,
+  'module-log': DeviceLogPage,
+  'dsp-log': DeviceLogPage,
   'group-remote': lazyScreen(() => import('../features/command/routes/GroupRemotePage.tsx')),
   'data-authorisation': lazyScreen(() => import('../features/device/routes/DataAuthorisationPage.tsx')),
   'log-audit': lazyScreen(() => import('../features/audit/routes/OperationLogPage.tsx')),

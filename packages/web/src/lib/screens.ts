@@ -69,6 +69,13 @@ export const SCREEN_NAMES = [
   'inverter-upgrade',
   'black-set',
   'upgrade-reset',
+  'curve',
+  'curve-diagnosis',
+  'curve-detail',
+  'battery-log',
+  'test-log',
+  'module-log',
+  'dsp-log',
 ] as const;
 export type ScreenName = (typeof SCREEN_NAMES)[number];
 

@@ -215,6 +215,11 @@ export function createCommandService(deps: { commands: CommandRepo; audit: Audit
       return queue(session, client, sn, { type: 'reboot', params: {} });
     },
 
+    /** A command another module makes (diagnostics: iv.scan, log.upload), with its operation log entry, in the caller's unit of work. */
+    send(session: Session, client: ClientInfo, sn: string, type: 'iv.scan' | 'log.upload', params: Record<string, unknown>) {
+      return queue(session, client, sn, { type, params });
+    },
+
     async reported(session: Session, sn: string): Promise<DeviceSettingsReported> {
       const target = await visibleTarget(session, sn);
       const { settings, intervalSec } = await commands.lastReported(target.sn);

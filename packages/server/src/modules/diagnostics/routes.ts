@@ -1,0 +1,52 @@
+import { diagnosticsCalls, Errno } from '@sunstack/shared';
+import type { FastifyInstance } from 'fastify';
+import { clientInfo } from '../../core/caller.ts';
+import { route } from '../../http/calls.ts';
+import { notFound } from '../../http/errors.ts';
+import { sessionOf } from '../../http/requestContext.ts';
+import { sendXlsx } from '../../http/xlsx.ts';
+import type { LogService } from './logs.ts';
+import type { DiagnosticsService } from './service.ts';
+
+export function diagnosticsRoutes(app: FastifyInstance, diagnostics: DiagnosticsService, logs: LogService) {
+  route(app, diagnosticsCalls.stringConfig, (query, request) => diagnostics.config(sessionOf(request), query.sn));
+  route(app, diagnosticsCalls.setStringConfig, async (body, request) => {
+    await diagnostics.setConfig(sessionOf(request), clientInfo(request), body);
+    return {};
+  });
+  route(app, diagnosticsCalls.createTask, (body, request) => diagnostics.createTask(sessionOf(request), clientInfo(request), body));
+  route(app, diagnosticsCalls.listTasks, (body, request) => diagnostics.tasks(sessionOf(request), body));
+  route(app, diagnosticsCalls.taskDetail, (query, request) => diagnostics.task(sessionOf(request), query.id));
+  route(app, diagnosticsCalls.curveDetail, (query, request) => diagnostics.curveDetail(sessionOf(request), query));
+  route(app, diagnosticsCalls.recordCleaning, async (body, request) => {
+    await diagnostics.recordCleaning(sessionOf(request), clientInfo(request), body);
+    return {};
+  });
+
+  route(app, diagnosticsCalls.requestLog, (body, request) => logs.request(sessionOf(request), clientInfo(request), body));
+  route(app, diagnosticsCalls.listLogs, (body, request) => logs.list(sessionOf(request), body));
+  route(app, diagnosticsCalls.downloadLog, async (body, request, reply) => {
+    // Bytes gone from the store answer like a missing log.
+    if (!(await logs.send(request, reply, await logs.file(sessionOf(request), body.id)))) throw notFound();
+    return reply;
+  });
+  route(app, diagnosticsCalls.exportLogs, async (body, request, reply) =>
+    sendXlsx(reply, await logs.export(sessionOf(request), body, request.lang), 'device-logs'),
+  );
+
+  // The one-time upload URL a log.upload command carries: the device's side of the protocol, not a console call
+  // (no signature, no session: the token is the credential). The body streams into the file store as it comes.
+  void app.register(async (deviceSide) => {
+    deviceSide.removeAllContentTypeParsers();
+    deviceSide.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    deviceSide.route<{ Params: { token: string } }>({
+      method: ['PUT', 'POST'],
+      url: '/device-log/:token',
+      // A refused upload answers 410 Gone, so the device knows its log did not arrive.
+      handler: async (request, reply) =>
+        (await logs.upload(request.params.token, request.raw)) === 'stored'
+          ? { errno: 0, result: {} }
+          : reply.code(410).send({ errno: Errno.logUploadRefused, result: {} }),
+    });
+  });
+}
