@@ -72,6 +72,6 @@ describe('firmware and over-the-air upgrades (issue 20)', () => {
     ).toBe('1.50');
     // Its inventory after the restart: the inverter's page shows the new version.
     await page.goto(`/bus/device/inverterDetail?sn=${inverter}`);
-    await visible(page.getByText(/master 1\.50/));
+    await visible(page.getByText(/Master 1\.50/));
   });
 });

@@ -149,9 +149,7 @@ describe('the Open API on the simulated fleet', () => {
     const plantDays = (
       await t.call('POST', '/c/v0/plant/report/query', { id: plantId, dimension: 'month', year, month }, { token: owner.token })
     ).body.result as { buckets: string[]; series: { variable: string; data: number[] }[] };
-    const dayIndex = plantDays.buckets.findIndex(
-      (bucket) => bucket === `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
-    );
+    const dayIndex = plantDays.buckets.indexOf(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
     expect(dayIndex).toBe(day - 1);
     const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
     for (const [index, variable] of variables.entries()) {
