@@ -1,4 +1,4 @@
-import { neutraliseFormula, toCsv } from '@sunstack/shared';
+import { neutraliseFormula, offsetAt, toCsv } from '@sunstack/shared';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
@@ -12,19 +12,8 @@ export const EXPORT_MAX_ROWS = 50_000;
 /** A time as it reads in an export: UTC, to the second; empty for none. */
 export const utcText = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString().replace('T', ' ').slice(0, 19));
 
-const zonedFormats = new Map<string, Intl.DateTimeFormat>();
 /** A time as it reads in an export of a plant's records: in the plant's zone (named in a column beside), to the second. */
-export function zonedText(ms: number | null, timeZone: string): string {
-  if (ms === null) return '';
-  let format = zonedFormats.get(timeZone);
-  if (!format) {
-    const numeric = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
-    format = new Intl.DateTimeFormat('en-US', { ...numeric, hourCycle: 'h23', timeZone });
-    zonedFormats.set(timeZone, format);
-  }
-  const part = Object.fromEntries(format.formatToParts(ms).map(({ type, value }) => [type, value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
-}
+export const zonedText = (ms: number | null, timeZone: string) => (ms === null ? '' : utcText(ms + offsetAt(timeZone, ms)));
 
 export type Sheet = { title: string; columns: Partial<ExcelJS.Column>[]; rows: Record<string, unknown>[] };
 
