@@ -40,26 +40,45 @@ function vitest(title, projects, report) {
   ];
   const ok = run(title, 'npx', args);
   const counts = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : { numPassedTests: 0, numFailedTests: 1 };
-  return { ok, passed: counts.numPassedTests, failed: counts.numFailedTests };
+  return { title, ok, passed: counts.numPassedTests, failed: counts.numFailedTests, failures: failuresOf(counts) };
+}
+
+// The failed tests of a vitest JSON report, each with the first line of its error: CI keeps only the end of
+// the output, so the summary repeats them there.
+function failuresOf(report) {
+  return (report.testResults ?? []).flatMap((file) => {
+    const name = file.name.replace(`${process.cwd()}/`, '');
+    const tests = file.assertionResults.filter((t) => t.status === 'failed');
+    if (tests.length === 0 && file.status === 'failed') return [`${name}: ${String(file.message).split('\n')[0]}`];
+    return tests.map((t) => `${name} > ${t.fullName}: ${String(t.failureMessages?.[0] ?? '').split('\n')[0]}`);
+  });
+}
+
+function step(title, command, args) {
+  return { title, ok: run(title, command, args), passed: 0, failed: 0, failures: [] };
 }
 
 const databaseTestsOnly = process.argv.includes('--database-tests');
 const steps = [];
 if (!databaseTestsOnly) {
-  steps.push({ ok: run('Typecheck', 'npm', ['run', 'typecheck', '--silent']), passed: 0, failed: 0 });
-  steps.push({ ok: run('Lint', 'npx', ['biome', 'check', '.']), passed: 0, failed: 0 });
+  steps.push(step('Typecheck', 'npm', ['run', 'typecheck', '--silent']));
+  steps.push(step('Lint', 'npx', ['biome', 'check', '.']));
   // No import circles, features apart and below the shell, no simulator in the server (.dependency-cruiser.cjs).
-  steps.push({ ok: run('Boundaries', 'npm', ['run', 'boundaries', '--silent']), passed: 0, failed: 0 });
+  steps.push(step('Boundaries', 'npm', ['run', 'boundaries', '--silent']));
 }
 steps.push(
   vitest('Unit and API tests', databaseTestsOnly ? ['server'] : ['shared', 'server', 'simulator', 'web'], '.artifacts/vitest-unit.json'),
 );
 if (!databaseTestsOnly) {
-  steps.push({ ok: run('Web build', 'npm', ['run', 'build', '-w', '@sunstack/web', '--silent']), passed: 0, failed: 0 });
+  steps.push(step('Web build', 'npm', ['run', 'build', '-w', '@sunstack/web', '--silent']));
   steps.push(vitest('Browser tests (Chromium)', ['e2e'], '.artifacts/vitest-e2e.json'));
 }
 
 const passed = steps.reduce((sum, s) => sum + s.passed, 0);
 const failed = steps.reduce((sum, s) => sum + s.failed, 0) + steps.filter((s) => !s.ok && s.failed === 0).length;
 console.log(`\n${passed} passed, ${failed} failed`);
+for (const s of steps.filter((s) => !s.ok)) {
+  console.log(`\n${s.title} failed${s.failures.length ? ':' : '.'}`);
+  for (const failure of s.failures) console.log(`  ${failure}`);
+}
 process.exit(steps.every((s) => s.ok) ? 0 : 1);
