@@ -82,6 +82,9 @@ export type OpReportBody = z.infer<typeof opReportBody>;
 
 const socValue = z.coerce.number().int().min(10).max(100);
 export const opSocSetBody = z.object({ sn, minSoc: socValue, minSocOnGrid: socValue });
+/** Peak shaving: the grid import limit in W (FoxESS's unit) and the SoC held for it. */
+export const opPeakShavingSetBody = z.object({ sn, importLimit: z.coerce.number().min(0).max(6_000_000), soc: socValue });
+export type OpPeakShavingSetBody = z.infer<typeof opPeakShavingSetBody>;
 export type OpSocSetBody = z.infer<typeof opSocSetBody>;
 
 const clockTime = z.object({ hour: z.coerce.number().int().min(0).max(23), minute: z.coerce.number().int().min(0).max(59) });
@@ -183,7 +186,9 @@ export const opDeviceDetailResult = opDeviceSummary.extend({
   managerVersion: z.string(),
   afciVersion: z.string(),
   hardwareVersion: z.string(),
-  batteryList: z.array(z.object({ batterySN: z.string(), model: z.string(), type: z.string(), version: z.string() })),
+  batteryList: z.array(
+    z.object({ batterySN: z.string(), model: z.string(), type: z.string(), version: z.string(), capacity: z.number().optional() }),
+  ),
 });
 const opDatum = z.object({ variable: z.string(), unit: z.string(), name: z.string(), value: z.number().nullable() });
 export const opRealQueryResult = z.array(z.object({ deviceSN: z.string(), time: z.string(), datas: z.array(opDatum) }));
@@ -228,6 +233,7 @@ const opProperty = z.object({
   enumList: z.array(z.string()).optional(),
 });
 export const opSettingResult = opProperty.extend({ value: z.string() });
+export const opPeakShavingResult = z.object({ importLimit: opSettingResult, soc: opSettingResult });
 export const opSchedulerFlagResult = z.object({ support: z.number(), enable: z.number() });
 const groupTimesResult = {
   enable: z.number(),

@@ -7,9 +7,18 @@ import { LIMITS } from '../limits.ts';
  * Keys are the device's own names. Messages are keys of the web app's `validation` section.
  */
 
-/** How the battery is used. `TimePeriods` follows `SchedulePeriods` and is self use outside them. */
-export const WORK_MODES = ['SelfUse', 'FeedInPriority', 'Backup', 'ForceCharge', 'ForceDischarge', 'TimePeriods'] as const;
+/**
+ * How the battery is used. `TimePeriods` follows `SchedulePeriods` and is self use outside them.
+ * `PeakShaving` (only where the device offers it: it then reports the PeakShaving settings) keeps the
+ * grid import under a limit with the battery, holding a reserve for that.
+ */
+export const WORK_MODES = ['SelfUse', 'FeedInPriority', 'Backup', 'ForceCharge', 'ForceDischarge', 'TimePeriods', 'PeakShaving'] as const;
 export type WorkMode = (typeof WORK_MODES)[number];
+/**
+ * The work modes a strategy (a template, group remote) may name: peak shaving is set per device, where the
+ * device offers it, because its limit belongs to the site's own grid connection.
+ */
+export const STRATEGY_WORK_MODES = WORK_MODES.filter((mode) => mode !== 'PeakShaving') as Exclude<WorkMode, 'PeakShaving'>[];
 export const PERIOD_MODES = ['SelfUse', 'FeedInPriority', 'Backup', 'ForceCharge', 'ForceDischarge'] as const;
 export type PeriodMode = (typeof PERIOD_MODES)[number];
 
@@ -94,8 +103,10 @@ export const schedulePeriods = windowList(schedulePeriod);
 
 export const plantSettings = z.strictObject({
   WorkMode: z.enum(WORK_MODES, { error: 'validation.workMode' }),
-  /** The battery is not discharged below this (%). */
+  /** The battery is not discharged below this while on grid (%; FoxESS's MinSocOnGrid). */
   MinSoc: soc,
+  /** The battery is not discharged below this during a grid outage (%; FoxESS's MinSoc): at most MinSoc. */
+  OffGridMinSoc: soc,
   /** The battery is not charged above this (%). */
   MaxSoc: soc,
   /** Largest export at the grid meter, kW: PV is curtailed above it. */
@@ -104,6 +115,10 @@ export const plantSettings = z.strictObject({
   ForceChargePower: power,
   ForceDischargePower: power,
   SchedulePeriods: schedulePeriods,
+  /** Peak shaving: the grid import the battery keeps the site under, kW. */
+  PeakShavingImportLimit: power,
+  /** Peak shaving: the SoC held in reserve for peaks (%); below it the battery recharges from the grid within the limit. */
+  PeakShavingSoc: soc,
 });
 export type PlantSettings = z.infer<typeof plantSettings>;
 export type SettingKey = keyof PlantSettings;
@@ -112,19 +127,31 @@ export const SETTING_KEYS = Object.keys(plantSettings.shape) as SettingKey[];
 export const BATTERY_SETTING_KEYS: readonly SettingKey[] = [
   'WorkMode',
   'MinSoc',
+  'OffGridMinSoc',
   'MaxSoc',
   'ForceChargePower',
   'ForceDischargePower',
   'SchedulePeriods',
+  'PeakShavingImportLimit',
+  'PeakShavingSoc',
 ];
 export const needsBattery = (change: Partial<PlantSettings>) => BATTERY_SETTING_KEYS.some((key) => key in change);
+/** The settings of peak shaving: a device reports them only where it offers the mode. */
+export const PEAK_SHAVING_SETTING_KEYS: readonly SettingKey[] = ['PeakShavingImportLimit', 'PeakShavingSoc'];
 
-/** A change of some settings: at least one, each valid, MinSoc not above MaxSoc when both are given. */
+/**
+ * A change of some settings: at least one, each valid, and the SoC limits given together in order
+ * (OffGridMinSoc ≤ MinSoc ≤ MaxSoc).
+ */
 export const settingsChange = plantSettings
   .partial()
   .refine((change) => Object.keys(change).length > 0, { error: 'validation.settingsEmpty' })
   .refine((change) => change.MinSoc === undefined || change.MaxSoc === undefined || change.MinSoc <= change.MaxSoc, {
     error: 'validation.minSocAboveMax',
     path: ['MinSoc'],
+  })
+  .refine((change) => change.OffGridMinSoc === undefined || change.MinSoc === undefined || change.OffGridMinSoc <= change.MinSoc, {
+    error: 'validation.offGridMinSocAboveMin',
+    path: ['OffGridMinSoc'],
   });
 export type SettingsChange = z.infer<typeof settingsChange>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, pageFields } from './plant.ts';
-import { plantSettings, type SettingsChange, schedulePeriods } from './settings.ts';
+import { plantSettings, type SettingsChange, STRATEGY_WORK_MODES, schedulePeriods } from './settings.ts';
 import { pricePeriods } from './tariff.ts';
 
 /**
@@ -9,7 +9,7 @@ import { pricePeriods } from './tariff.ts';
  * device's settings (the keys they are sent under); the prices stay on the platform.
  */
 export const strategy = z.strictObject({
-  WorkMode: plantSettings.shape.WorkMode,
+  WorkMode: z.enum(STRATEGY_WORK_MODES, { error: 'validation.strategyWorkMode' }),
   MinSoc: plantSettings.shape.MinSoc,
   SchedulePeriods: schedulePeriods,
   PricePeriods: pricePeriods,

@@ -191,7 +191,7 @@ describe('simulated failures', () => {
       sn: plant.datalogger.sn,
       now: Date.now,
       devices: () => devicesOf(plant),
-      hasBattery: true,
+      features: { battery: true, peakShaving: false },
       settings: (kind) => (kind === 'inverter' ? settings : undefined),
       changeSettings: (_kind, changed) => {
         settings = changed;
@@ -199,7 +199,7 @@ describe('simulated failures', () => {
       reply: async (reply) => {
         replies.push(reply);
       },
-    } as Pick<CommandTarget, 'sn' | 'now' | 'devices' | 'hasBattery' | 'settings' | 'changeSettings' | 'reply'> as CommandTarget;
+    } as Pick<CommandTarget, 'sn' | 'now' | 'devices' | 'features' | 'settings' | 'changeSettings' | 'reply'> as CommandTarget;
     return { commands: new CommandProcessor(target, { ...options, seed: 7 }), replies, settings: () => settings };
   }
   const command = (i: number, minSoc = 20) =>

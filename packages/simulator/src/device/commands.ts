@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import type { IvScanResult } from '../physics/ivFaults.ts';
 import type { DeviceMetadata } from '../plant/definition.ts';
-import { checkSettingsChange, settingKeysOf } from '../plant/settings.ts';
+import { checkSettingsChange, type InverterFeatures, settingKeysOf } from '../plant/settings.ts';
 import { hashString, uniform } from '../random.ts';
 import { downloadFirmware, TransferError, uploadLog } from './transfer.ts';
 
@@ -31,7 +31,7 @@ export interface CommandTarget {
   now(): number;
   /** The devices behind the datalogger, with their current firmware. */
   devices(): DeviceMetadata[];
-  hasBattery: boolean;
+  features: InverterFeatures;
   /** The settings of the datalogger's device of a kind (an inverter's, its meter's, its EMS's); undefined: it has none. */
   settings(kind: SettingsKind): Record<string, unknown> | undefined;
   changeSettings(kind: SettingsKind, settings: Record<string, unknown>): void;
@@ -172,7 +172,7 @@ export class CommandProcessor {
         if (!kind || !current) return fail(`settings are not supported by a ${deviceType}`);
         const keysCheck = keysParams.safeParse(params);
         if (!keysCheck.success) return fail(`invalid params: ${describe(keysCheck.error)}`);
-        const available = settingKeysOf(kind, this.target.hasBattery);
+        const available = settingKeysOf(kind, this.target.features);
         const keys = keysCheck.data.keys ?? available;
         const unknown = keys.filter((key) => !available.includes(key));
         if (unknown.length > 0) return fail(`unknown setting: ${unknown.join(', ')}`);
@@ -181,7 +181,7 @@ export class CommandProcessor {
       }
       case 'setting.set': {
         if (!kind || !current) return fail(`settings are not supported by a ${deviceType}`);
-        const check = checkSettingsChange(kind, current, params, this.target.hasBattery);
+        const check = checkSettingsChange(kind, current, params, this.target.features);
         if (!check.ok) return fail(check.error);
         this.target.changeSettings(kind, check.settings);
         return this.send({ id, status: 'done', result: check.applied });

@@ -12,9 +12,10 @@ import {
 } from '@sunstack/shared';
 import mqtt, { type MqttClient } from 'mqtt';
 import { type IvFaults, ivScanOf } from '../physics/ivFaults.ts';
-import { type DeviceMetadata, devicesOf, type Firmware, type PlantDefinition } from '../plant/definition.ts';
+import { type DeviceMetadata, devicesOf, type Firmware, inverterFeatures, type PlantDefinition } from '../plant/definition.ts';
 import type { FaultEvent } from '../plant/faults.ts';
 import { PlantModel, type PlantSnapshot, type Sample } from '../plant/plantModel.ts';
+import type { InverterFeatures } from '../plant/settings.ts';
 import { hash32, hashString, uniform } from '../random.ts';
 import { alignDown, DAY_MS } from '../time.ts';
 import { CommandProcessor, type CommandTarget, type FirmwareTarget, type LogKind } from './commands.ts';
@@ -116,7 +117,7 @@ export class SimulatedDatalogger implements CommandTarget {
   readonly sn: string;
   readonly plant: PlantDefinition;
   readonly stats: DataloggerStats = { connects: 0, messagesSent: 0, messagesAcked: 0, samplesAcked: 0, eventsAcked: 0, cursor: 0 };
-  readonly hasBattery: boolean;
+  readonly features: InverterFeatures;
 
   private readonly options: DataloggerOptions;
   private readonly log: SimulatorLog;
@@ -167,7 +168,7 @@ export class SimulatedDatalogger implements CommandTarget {
     this.intervalSec = options.intervalSec ?? 300;
     this.dataloggerFw = options.plant.datalogger.fw;
     this.firmware = Object.fromEntries(devicesOf(options.plant).map((device) => [device.sn, { ...device.fw }]));
-    this.hasBattery = options.plant.battery !== undefined;
+    this.features = inverterFeatures(options.plant);
     this.reconnectDelay = options.reconnectMs ?? 1000;
   }
 

@@ -103,3 +103,50 @@ describe('meter and EMS settings on a simulated datalogger', () => {
     });
   }, 20_000);
 });
+
+describe('peak shaving on a simulated inverter', () => {
+  const inverterOf = (plant: PlantDefinition) => plant.inverters[0]?.sn as string;
+
+  it('a three-phase hybrid offers it: reports its settings and runs the mode; a single-phase one refuses both', async () => {
+    const townhouse = DEMO_FLEET.find((plant) => plant.name === 'Munich townhouse') as PlantDefinition;
+    const offering = await startTestDatalogger(cleanups, {}, townhouse);
+    const keys = await answer(offering.observer, offering.sn, {
+      id: 'p-get',
+      type: 'setting.get',
+      device: inverterOf(offering.plant),
+      params: {},
+    });
+    expect(keys.result).toMatchObject({ PeakShavingImportLimit: 4, PeakShavingSoc: 50, OffGridMinSoc: 10 });
+    const set = { WorkMode: 'PeakShaving', PeakShavingImportLimit: 2.5, PeakShavingSoc: 30 };
+    expect(
+      await answer(offering.observer, offering.sn, { id: 'p-set', type: 'setting.set', device: inverterOf(offering.plant), params: set }),
+    ).toEqual({ id: 'p-set', status: 'done', result: set });
+    expect(offering.datalogger.settings('inverter')).toMatchObject(set);
+
+    const family = DEMO_FLEET.find((plant) => plant.name === 'Freiburg family roof') as PlantDefinition;
+    const plain = await startTestDatalogger(cleanups, {}, family);
+    const plainKeys = await answer(plain.observer, plain.sn, {
+      id: 'q-get',
+      type: 'setting.get',
+      device: inverterOf(plain.plant),
+      params: {},
+    });
+    expect(Object.keys(plainKeys.result ?? {})).not.toContain('PeakShavingSoc');
+    expect(
+      await answer(plain.observer, plain.sn, {
+        id: 'q-mode',
+        type: 'setting.set',
+        device: inverterOf(plain.plant),
+        params: { WorkMode: 'PeakShaving' },
+      }),
+    ).toMatchObject({ status: 'failed', error: 'WorkMode: peak shaving is not offered' });
+    expect(
+      await answer(plain.observer, plain.sn, {
+        id: 'q-soc',
+        type: 'setting.set',
+        device: inverterOf(plain.plant),
+        params: { PeakShavingSoc: 30 },
+      }),
+    ).toMatchObject({ status: 'failed', error: 'unknown setting: PeakShavingSoc' });
+  });
+});

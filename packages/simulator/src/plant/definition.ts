@@ -3,6 +3,7 @@ import type { BatterySpec } from '../physics/battery.ts';
 import type { EvChargerUsage } from '../physics/evCharger.ts';
 import type { LoadProfile } from '../physics/load.ts';
 import { type PvString, stringPeakKw } from '../physics/pv.ts';
+import type { InverterFeatures } from './settings.ts';
 
 /** What a simulated plant is made of: place, climate, devices and their wiring, consumers. */
 
@@ -99,13 +100,23 @@ export function defaultSettings(plant: PlantDefinition): PlantSettings {
   return {
     WorkMode: 'SelfUse',
     MinSoc: 10,
+    OffGridMinSoc: 10,
     MaxSoc: 100,
     ExportLimit: ratedAc,
     ForceChargePower: plant.battery?.maxChargeKw ?? 0,
     ForceDischargePower: plant.battery?.maxDischargeKw ?? 0,
     SchedulePeriods: [],
+    // Peak shaving (where offered): import held under half the inverters' rating, half the battery kept for it.
+    PeakShavingImportLimit: Math.round(ratedAc * 5) / 10,
+    PeakShavingSoc: 50,
     ...plant.settings,
   };
+}
+
+/** What a plant's inverter offers: a battery's settings with one, peak shaving on a three-phase hybrid. */
+export function inverterFeatures(plant: PlantDefinition): InverterFeatures {
+  const battery = plant.battery !== undefined;
+  return { battery, peakShaving: battery && plant.inverters[0]?.phases === 3 };
 }
 
 /** The devices an EMS can manage, in the order of its bus addresses: inverters, battery, meter, EV charger, heat pump. */

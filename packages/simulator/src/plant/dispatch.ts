@@ -101,6 +101,14 @@ export function dispatch(input: DispatchInput): DispatchResult {
         request = -(active.powerKw ?? battery.forceDischargeKw);
         if (active.fdSoc !== undefined) minSoc = Math.max(minSoc, active.fdSoc);
         break;
+      case 'PeakShaving': {
+        // The battery power that holds the import at the limit: discharging covers what exceeds it, below it
+        // there is room to charge from the grid. Above the reserve it runs as self use (the meter near zero,
+        // under the limit); at or below the reserve it only shaves what exceeds the limit and recharges with the room.
+        const atLimit = pv - dcFor(loadKw - othersAc - (active.importLimitKw ?? 0));
+        request = soc > (active.reserveSoc ?? 0) ? balancing : atLimit > 0 ? Math.max(balancing, atLimit) : atLimit;
+        break;
+      }
     }
     if (!batteryRuns) request = 0;
     // The hybrid's AC side bounds what the battery can do through it.

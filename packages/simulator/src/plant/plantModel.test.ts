@@ -331,6 +331,37 @@ describe('settings change what the battery does', () => {
     expect(totals(limited).PVEnergyTotal).toBeLessThan(totals(free).PVEnergyTotal);
   });
 
+  it('peak shaving holds the import under its limit while the battery can, and recharges to its reserve within the limit', () => {
+    const townhouse = byName('Munich townhouse');
+    const spec = townhouse.battery as NonNullable<PlantDefinition['battery']>;
+    const limit = 1.2;
+    const reserve = 40;
+    const model = new PlantModel(townhouse, { startTs: start });
+    model.changeSettings(
+      { ...defaultSettings(townhouse), WorkMode: 'PeakShaving', PeakShavingImportLimit: limit, PeakShavingSoc: reserve, MinSoc: 10 },
+      start,
+    );
+    let socBefore = model.snapshot().soc;
+    let shaved = 0;
+    let rechargedFromGrid = 0;
+    run(model, start, 4, STEP, (result) => {
+      const { soc, batteryKw, gridKw, pvKw } = result.flows;
+      // It could give more: neither emptied to its floor in the step nor at its power limit.
+      const batteryCould = soc > 10 + 1e-6 && batteryKw > -spec.maxDischargeKw + 1e-6;
+      if (batteryCould) expect(gridKw).toBeLessThanOrEqual(limit + 1e-6);
+      if (batteryKw < 0 && socBefore <= reserve) shaved += 1;
+      // Below the reserve, with the room the limit leaves, it charges from the grid (no sun to charge from).
+      if (socBefore <= reserve && pvKw === 0 && batteryKw > 0) {
+        rechargedFromGrid += 1;
+        expect(gridKw).toBeLessThanOrEqual(limit + 1e-6);
+      }
+      socBefore = soc;
+    });
+    expect(shaved).toBeGreaterThan(0);
+    expect(rechargedFromGrid).toBeGreaterThan(10);
+    expect(defaultSettings(townhouse).PeakShavingImportLimit).toBe(4);
+  });
+
   it('settings changed ahead of the simulation apply from their time on', () => {
     const model = new PlantModel(plant, { startTs: start });
     model.changeSettings({ ...defaultSettings(plant), WorkMode: 'ForceCharge', ForceChargePower: 3 }, start + DAY_MS);

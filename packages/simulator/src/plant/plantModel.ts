@@ -113,7 +113,7 @@ export class PlantModel {
     this.faults = devices.map(([sn, type]) => new FaultSchedule(hash32(this.seed, hashString(sn)), sn, type, rate));
     for (const schedule of this.faults) this.faultsBySn.set(schedule.device, schedule);
     this.state = options.snapshot
-      ? upgradeSnapshot(structuredClone(options.snapshot))
+      ? upgradeSnapshot(structuredClone(options.snapshot), defaultSettings(plant))
       : this.freshState(options.startTs ?? Date.parse(`${plant.commissioned}T00:00:00Z`));
     // A state saved before the plant's meter and EMS took settings starts them as installed.
     if (plant.meter) this.state.meterSettings ??= defaultMeterSettings(plant.meter);
@@ -320,16 +320,18 @@ export class PlantModel {
     if (battery) {
       const electrical = batteryElectrical(battery, this.state.soc, flows.batteryKw);
       const discharged = this.state.counters[master?.sn ?? '']?.dischargeEnergyTotal ?? 0;
+      const health = stateOfHealth(battery, discharged);
       samples.push({
         ts,
         device: battery.sn,
         vars: {
           SoC: round(this.state.soc, 1),
-          SOH: round(stateOfHealth(battery, discharged), 1),
+          SOH: round(health, 1),
           batVolt: round(electrical.volt, 1),
           batCurrent: round(electrical.current, 2),
           batTemperature: round(this.state.batteryTemperature, 1),
-          ResidualEnergy: round((this.state.soc / 100) * battery.capacityKwh, 2),
+          // What it holds now: the charge of the capacity its health leaves.
+          ResidualEnergy: round((this.state.soc / 100) * battery.capacityKwh * (health / 100), 2),
         },
       });
     }
@@ -513,8 +515,8 @@ function round(value: number, digits: number): number {
 }
 
 /** A snapshot saved by an earlier simulator, its settings in today's shape. */
-function upgradeSnapshot(snapshot: PlantSnapshot): PlantSnapshot {
-  snapshot.settings = upgradeSettings(snapshot.settings);
-  for (const pending of snapshot.pendingSettings) pending.settings = upgradeSettings(pending.settings);
+function upgradeSnapshot(snapshot: PlantSnapshot, defaults: PlantSettings): PlantSnapshot {
+  snapshot.settings = upgradeSettings(snapshot.settings, defaults);
+  for (const pending of snapshot.pendingSettings) pending.settings = upgradeSettings(pending.settings, defaults);
   return snapshot;
 }

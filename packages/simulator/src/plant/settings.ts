@@ -2,6 +2,7 @@ import {
   BATTERY_SETTING_KEYS,
   LIMITS,
   minutesOfClock,
+  PEAK_SHAVING_SETTING_KEYS,
   type PeriodMode,
   type PlantSettings,
   type SchedulePeriod,
@@ -15,10 +16,21 @@ import {
  * inverter, contracts/deviceSettings.ts for meter and EMS). Battery keys exist only where there is a battery.
  */
 
-/** The keys a device of a kind has: an inverter's battery keys only with a battery. */
-export function settingKeysOf(kind: SettingsKind, hasBattery: boolean): readonly string[] {
+/** What an inverter offers beyond its own settings. */
+export interface InverterFeatures {
+  /** Battery settings: only a hybrid with a battery has them. */
+  battery: boolean;
+  /** Peak shaving: the simulated three-phase hybrids offer it, single-phase ones do not. */
+  peakShaving: boolean;
+}
+
+/** The keys a device of a kind has: an inverter's battery keys only with a battery, peak shaving's only where it is offered. */
+export function settingKeysOf(kind: SettingsKind, features: InverterFeatures): readonly string[] {
   if (kind !== 'inverter') return SETTINGS_KINDS[kind].keys;
-  return SETTING_KEYS.filter((key) => hasBattery || !BATTERY_SETTING_KEYS.includes(key));
+  return SETTING_KEYS.filter(
+    (key) =>
+      (features.battery || !BATTERY_SETTING_KEYS.includes(key)) && (features.peakShaving || !PEAK_SHAVING_SETTING_KEYS.includes(key)),
+  );
 }
 
 export type SettingsCheck =
@@ -33,9 +45,9 @@ export function checkSettingsChange(
   kind: SettingsKind,
   current: Record<string, unknown>,
   change: Record<string, unknown>,
-  hasBattery: boolean,
+  features: InverterFeatures,
 ): SettingsCheck {
-  const allowed = settingKeysOf(kind, hasBattery);
+  const allowed = settingKeysOf(kind, features);
   const keys = Object.keys(change);
   if (keys.length === 0) return { ok: false, error: 'no settings given' };
   const unknown = keys.filter((key) => !allowed.includes(key));
@@ -46,13 +58,17 @@ export function checkSettingsChange(
     return { ok: false, error: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}` };
   }
   const settings = { ...current, ...parsed.data };
-  if (kind === 'inverter' && (settings as PlantSettings).MinSoc > (settings as PlantSettings).MaxSoc)
-    return { ok: false, error: 'MinSoc: must not exceed MaxSoc' };
+  if (kind === 'inverter') {
+    const { OffGridMinSoc, MinSoc, MaxSoc, WorkMode } = settings as PlantSettings;
+    if (MinSoc > MaxSoc) return { ok: false, error: 'MinSoc: must not exceed MaxSoc' };
+    if (OffGridMinSoc > MinSoc) return { ok: false, error: 'OffGridMinSoc: must not exceed MinSoc' };
+    if (WorkMode === 'PeakShaving' && !features.peakShaving) return { ok: false, error: 'WorkMode: peak shaving is not offered' };
+  }
   return { ok: true, settings, applied: parsed.data };
 }
 
 export interface ActiveMode {
-  mode: PeriodMode;
+  mode: PeriodMode | 'PeakShaving';
   /** Battery power of a force mode, kW (a period's own; else the device's force powers). */
   powerKw?: number;
   /** The SoC limits while a period runs: they replace the device's MinSoc and MaxSoc. */
@@ -60,10 +76,15 @@ export interface ActiveMode {
   maxSoc?: number;
   /** Where a forced discharge stops (FDSoC). */
   fdSoc?: number;
+  /** Peak shaving: the grid import kept under (kW) and the SoC held for it. */
+  importLimitKw?: number;
+  reserveSoc?: number;
 }
 
 /** The mode in force at a local hour: the work mode, or the first schedule period covering the hour. */
 export function activeMode(settings: PlantSettings, localHour: number): ActiveMode {
+  if (settings.WorkMode === 'PeakShaving')
+    return { mode: 'PeakShaving', importLimitKw: settings.PeakShavingImportLimit, reserveSoc: settings.PeakShavingSoc };
   if (settings.WorkMode !== 'TimePeriods') return { mode: settings.WorkMode };
   const minute = localHour * 60;
   for (const period of settings.SchedulePeriods) {
@@ -80,10 +101,12 @@ export function activeMode(settings: PlantSettings, localHour: number): ActiveMo
 type EarlierPeriod = Pick<SchedulePeriod, 'start' | 'end' | 'mode'> & { powerKw?: number; targetSoc?: number };
 
 /**
- * Settings saved by an earlier simulator, in today's shape: an earlier period's power (kW) becomes
- * its fdPwr (W, at most 6000), its target SoC the maxSoc of a charge or the FDSoC of a discharge.
+ * Settings saved by an earlier simulator, in today's shape: settings it did not have yet take their
+ * defaults; an earlier period's power (kW) becomes its fdPwr (W, at most 6000), its target SoC the
+ * maxSoc of a charge or the FDSoC of a discharge.
  */
-export function upgradeSettings(settings: PlantSettings): PlantSettings {
+export function upgradeSettings(saved: PlantSettings, defaults: PlantSettings): PlantSettings {
+  const settings = { ...defaults, ...saved };
   const periods = settings.SchedulePeriods as (SchedulePeriod | EarlierPeriod)[];
   if (periods.every((period) => 'fdPwr' in period)) return settings;
   return {

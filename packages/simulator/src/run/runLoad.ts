@@ -304,17 +304,20 @@ function commandTarget(device: LoadDatalogger, client: MqttClient, onReply: () =
   let settings: PlantSettings = {
     WorkMode: 'SelfUse',
     MinSoc: 10,
+    OffGridMinSoc: 10,
     MaxSoc: 100,
     ExportLimit: 20,
     ForceChargePower: 5,
     ForceDischargePower: 5,
     SchedulePeriods: [],
+    PeakShavingImportLimit: 10,
+    PeakShavingSoc: 50,
   };
   return {
     sn: device.sn,
     now: Date.now,
     devices: () => [{ sn: device.device, type: 'inverter', model: 'T-20', ratedPower: 20, fw: { master: '1.42' } }],
-    hasBattery: true,
+    features: { battery: true, peakShaving: false },
     // Only the inverter's settings: a load datalogger has no meter or EMS.
     settings: (kind) => (kind === 'inverter' ? settings : undefined),
     changeSettings: (kind, next) => {

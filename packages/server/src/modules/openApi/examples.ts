@@ -84,7 +84,7 @@ const EXAMPLES: Record<string, OpenApiExample> = {
       managerVersion: '1.66',
       afciVersion: '',
       hardwareVersion: '',
-      batteryList: [{ batterySN: '60BBHV1234567', model: 'EP11', type: 'bmu', version: '1.017' }],
+      batteryList: [{ batterySN: '60BBHV1234567', model: 'EP11', type: 'bmu', version: '1.017', capacity: 10360 }],
     },
   },
   '/op/v1/device/real/query': {
@@ -150,6 +150,28 @@ const EXAMPLES: Record<string, OpenApiExample> = {
   '/op/v0/module/getSignal': { body: { sn: '609W5EUF46MB005' }, result: { timestamp: 1740156000000, signal: -61 } },
   '/op/v0/device/battery/soc/get': { query: { sn: SN }, result: { minSoc: 10, minSocOnGrid: 15 } },
   '/op/v0/device/battery/soc/set': { body: { sn: SN, minSoc: 10, minSocOnGrid: 15 }, result: null },
+  '/op/v0/device/peakShaving/get': {
+    body: { sn: SN },
+    result: {
+      importLimit: { value: '4000', unit: 'W', precision: 1, range: { min: 0, max: 6000000 } },
+      soc: { value: '50', unit: '%', precision: 1, range: { min: 10, max: 100 } },
+    },
+  },
+  '/op/v0/device/peakShaving/set': { body: { sn: SN, importLimit: 4000, soc: 50 }, result: null },
+  // FoxESS documents no answer of this call (foxesscloud calls it "for testing"): Sunstack's, shaped as the real query.
+  '/op/v0/device/battery/real/query': {
+    query: { sn: SN },
+    result: [
+      {
+        deviceSN: '60BBHV1234567',
+        time: '2025-02-21 16:38:29 GMT+0000',
+        datas: [
+          { variable: 'SoC', unit: '%', name: 'SoC', value: 57 },
+          { variable: 'batVolt', unit: 'V', name: 'Battery voltage', value: 52.1 },
+        ],
+      },
+    ],
+  },
   '/op/v0/device/battery/forceChargeTime/get': {
     query: { sn: SN },
     result: { enable1: true, startTime1: time(2, 0), endTime1: time(4, 59), enable2: false, startTime2: time(0, 0), endTime2: time(0, 0) },

@@ -82,15 +82,39 @@ beforeAll(async () => {
       deviceId: id,
       plantId: fleet.plantId,
       ts: now - (287 - i) * FIVE_MIN,
-      vars: { pvPower: 2, loadsPower: 0.5, SoC: 57, generationTotal: 100 + i * 0.1, feedinTotal: 10 + i * 0.05 },
+      vars: {
+        pvPower: 2,
+        loadsPower: 0.5,
+        batChargePower: 0.4,
+        batDischargePower: 0,
+        generationTotal: 100 + i * 0.1,
+        feedinTotal: 10 + i * 0.05,
+        dischargeEnergyTotal: 30 + i * 0.01,
+      },
     })),
   );
+  // Its battery (on the same datalogger; the inverter reports the battery's power: its hybrid).
+  const [battery] = await t.database.db
+    .select({ id: deviceTable.id })
+    .from(deviceTable)
+    .where(eq(deviceTable.sn, `BAT${fleet.dataloggerSn}`));
+  await createTelemetryRepo(t.database.db).writeBatch([
+    {
+      deviceId: battery?.id as number,
+      plantId: fleet.plantId,
+      ts: now,
+      vars: { SoC: 57, SOH: 98, batVolt: 52.1, batCurrent: 7.7, batTemperature: 24, ResidualEnergy: 5.79 },
+    },
+  ]);
   await createRollupJob(t.database.db, t.database.kind).settle();
   await reported(sn(), fleet.dataloggerSn, {
     WorkMode: 'TimePeriods',
     MinSoc: 15,
+    OffGridMinSoc: 12,
     MaxSoc: 95,
     ExportLimit: 4.5,
+    PeakShavingImportLimit: 4,
+    PeakShavingSoc: 50,
     SchedulePeriods: [{ start: '02:00', end: '05:00', mode: 'ForceCharge', minSocOnGrid: 15, fdSoc: 90, fdPwr: 6000, maxSoc: 95 }],
   });
 });
@@ -116,6 +140,8 @@ const inputs = (): Record<string, Record<string, unknown> | undefined> => ({
   moduleList: { currentPage: 1, pageSize: 100 },
   moduleSignal: { sn: fleet.dataloggerSn },
   socGet: { sn: sn() },
+  peakShavingGet: { sn: sn() },
+  batteryRealQuery: { sn: sn() },
   forceChargeTimeGet: { sn: sn() },
   settingGet: { sn: sn(), key: 'ExportLimit' },
   schedulerFlagGet: { deviceSN: sn() },
@@ -155,7 +181,9 @@ describe('contract: each call answers as FoxESS does', () => {
     expect(result[1].time[23]).toBe('+');
     expect(result[0].time).toBe('');
     const all = (await op(openApiCalls.realQuery, { sns: [sn()] })).body.result[0].datas.map((d: { variable: string }) => d.variable);
-    expect(all).toEqual(['pvPower', 'loadsPower', 'SoC', 'generationTotal', 'feedinTotal']);
+    // The inverter's own values, then its battery's (it reports the battery's power: it is the hybrid).
+    expect(all.slice(0, 4)).toEqual(['pvPower', 'loadsPower', 'batChargePower', 'batDischargePower']);
+    expect(all).toContain('SOH');
   });
 
   it('takes up to 50 SNs and refuses 51 (40257)', async () => {
@@ -209,12 +237,18 @@ describe('contract: each call answers as FoxESS does', () => {
       startTime2: { hour: 0, minute: 0 },
       endTime2: { hour: 0, minute: 0 },
     });
-    expect((await op(openApiCalls.socGet, { sn: sn() })).body.result).toEqual({ minSoc: 15, minSocOnGrid: 15 });
+    // FoxESS's minSoc holds off grid (Sunstack's OffGridMinSoc), minSocOnGrid on grid (MinSoc).
+    expect((await op(openApiCalls.socGet, { sn: sn() })).body.result).toEqual({ minSoc: 12, minSocOnGrid: 15 });
+    expect((await op(openApiCalls.peakShavingGet, { sn: sn() })).body.result).toEqual({
+      importLimit: { value: '4000', unit: 'W', precision: 1, range: { min: 0, max: 6000000 } },
+      soc: { value: '50', unit: '%', precision: 1, range: { min: 10, max: 100 } },
+    });
     expect((await op(openApiCalls.settingGet, { sn: sn(), key: 'ExportLimit' })).body.result).toMatchObject({ value: '4500', unit: 'W' });
     expect((await op(openApiCalls.settingGet, { sn: sn(), key: 'WorkMode' })).body.result.enumList).toEqual([
       'SelfUse',
       'Feedin',
       'Backup',
+      'PeakShaving',
     ]);
     expect((await op(openApiCalls.settingGet, { sn: sn(), key: 'NoSuchKey' })).body.errno).toBe(Errno.bodyInvalid);
   });
@@ -232,9 +266,45 @@ describe('contract: each call answers as FoxESS does', () => {
       masterVersion: '1.54',
       capacity: 8,
     });
-    expect(detail.batteryList).toEqual([{ batterySN: `BAT${fleet.dataloggerSn}`, model: 'EP11', type: 'bmu', version: '1.017' }]);
+    // The design capacity from the battery's own report: 5.79 kWh left at 57 % of a capacity at 98 % health.
+    expect(detail.batteryList).toEqual([
+      { batterySN: `BAT${fleet.dataloggerSn}`, model: 'EP11', type: 'bmu', version: '1.017', capacity: 10370 },
+    ]);
     const list = (await op(openApiCalls.deviceList, { currentPage: 1, pageSize: 100 })).body.result;
     expect(list.data.map((d: { deviceSN: string }) => d.deviceSN).sort()).toEqual(fleet.devices.map((d) => d.sn).sort());
+  });
+});
+
+describe("an inverter's battery, as FoxESS lists it", () => {
+  it('lists the battery values foxesscloud asks for by position, derived ones with FoxESS signs, unreported ones empty', async () => {
+    const asked = ['SoC', 'invBatVolt', 'invBatCurrent', 'invBatPower', 'batTemperature', 'ResidualEnergy', 'SOH', 'energyThroughput'];
+    const [device] = (await op(openApiCalls.realQuery, { sns: [sn()], variables: [...asked, 'maxChargeCurrent', 'maxDischargeCurrent'] }))
+      .body.result;
+    const values = device.datas.map((d: { variable: string; value: number | null }) => [d.variable, d.value]);
+    expect(values).toEqual([
+      ['SoC', 57],
+      ['invBatVolt', 52.1],
+      // Charging at 0.4 kW: negative, as FoxESS signs the inverter's battery current and power.
+      ['invBatCurrent', -7.7],
+      ['invBatPower', -0.4],
+      ['batTemperature', 24],
+      ['ResidualEnergy', 5.79],
+      ['SOH', 98],
+      ['energyThroughput', expect.any(Number)],
+      ['maxChargeCurrent', null],
+      ['maxDischargeCurrent', null],
+    ]);
+    expect(device.datas.find((d: { variable: string }) => d.variable === 'invBatPower')).toMatchObject({ unit: 'kW' });
+    // A full query (what foxesscloud's variable list is made of) names every one of them.
+    const [all] = (await op(openApiCalls.realQuery, { sns: [sn()] })).body.result;
+    const names = all.datas.map((d: { variable: string }) => d.variable);
+    for (const name of [...asked, 'maxChargeCurrent', 'maxDischargeCurrent']) expect(names).toContain(name);
+    // The battery's own values, by its SN.
+    const [battery] = (await op(openApiCalls.batteryRealQuery, { sn: sn() })).body.result;
+    expect(battery.deviceSN).toBe(`BAT${fleet.dataloggerSn}`);
+    expect(battery.datas.map((d: { variable: string }) => d.variable)).toContain('SOH');
+    // Another account's inverter answers like a wrong SN.
+    expect((await op(openApiCalls.batteryRealQuery, { sn: sn() }, strangerKey)).body.errno).toBe(Errno.wrongDevice);
   });
 });
 

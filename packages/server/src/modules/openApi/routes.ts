@@ -48,6 +48,9 @@ export function openApiRoutes(app: FastifyInstance, api: OpenApiService) {
   openRoute(app, c.moduleSignal, (body, request) => api.moduleSignal(sessionOf(request), body.sn));
   openRoute(app, c.socGet, (query, request) => api.soc(...caller(request), query.sn));
   openRoute(app, c.socSet, (body, request) => api.setSoc(...caller(request), body));
+  openRoute(app, c.peakShavingGet, (body, request) => api.peakShaving(...caller(request), body.sn));
+  openRoute(app, c.peakShavingSet, (body, request) => api.setPeakShaving(...caller(request), body));
+  openRoute(app, c.batteryRealQuery, (query, request) => api.batteryReal(sessionOf(request), request.lang, query.sn));
   openRoute(app, c.forceChargeTimeGet, (query, request) => api.forceChargeTime(...caller(request), query.sn));
   openRoute(app, c.forceChargeTimeSet, (body, request) => api.setForceChargeTime(...caller(request), body));
   openRoute(app, c.settingGet, (body, request) => api.setting(...caller(request), body.sn, body.key));

@@ -17,6 +17,7 @@ import {
   type OpGroupV3,
   type OpHistoryBody,
   type OpPageBody,
+  type OpPeakShavingSetBody,
   type OpReportBody,
   type OpReportVariable,
   type OpSettingSetBody,
@@ -38,6 +39,7 @@ import type { DeviceRepo } from '../device/repo.ts';
 import type { MonitoringService } from '../monitoring/service.ts';
 import type { PlantRepo } from '../plant/repo.ts';
 import { localDateOf } from '../telemetry/calendar.ts';
+import { designCapacityWh, FOX_BATTERY_UNITS, foxBatteryValues, isHybrid, UNREPORTED_BATTERY_VARIABLES } from './batteryValues.ts';
 import { foxStatus, foxTime, productTypeOf } from './present.ts';
 import type { OpenApiRepo } from './repo.ts';
 import {
@@ -59,7 +61,8 @@ import { variableName, variableNames } from './variableNames.ts';
 const SETTINGS: Record<string, { key: SettingKey; unit: string; factor: number; precision: number; range?: { min: number; max: number } }> =
   {
     WorkMode: { key: 'WorkMode', unit: '', factor: 1, precision: 1 },
-    MinSoc: { key: 'MinSoc', unit: '%', factor: 1, precision: 1, range: LIMITS.soc },
+    // FoxESS's MinSoc holds during an outage, its MinSocOnGrid on grid (Sunstack's MinSoc).
+    MinSoc: { key: 'OffGridMinSoc', unit: '%', factor: 1, precision: 1, range: LIMITS.soc },
     MinSocOnGrid: { key: 'MinSoc', unit: '%', factor: 1, precision: 1, range: LIMITS.soc },
     MaxSoc: { key: 'MaxSoc', unit: '%', factor: 1, precision: 1, range: LIMITS.soc },
     ExportLimit: {
@@ -72,6 +75,11 @@ const SETTINGS: Record<string, { key: SettingKey; unit: string; factor: number; 
     ForceChargePower: { key: 'ForceChargePower', unit: 'kW', factor: 1, precision: 0.001, range: LIMITS.power },
     ForceDischargePower: { key: 'ForceDischargePower', unit: 'kW', factor: 1, precision: 0.001, range: LIMITS.power },
   };
+/** Peak shaving's two values as FoxESS answers them: the import limit in W, the SoC held for it in %. */
+const PEAK_SHAVING = {
+  importLimit: { key: 'PeakShavingImportLimit', unit: 'W', factor: 1000, precision: 1, range: { min: 0, max: LIMITS.power.max * 1000 } },
+  soc: { key: 'PeakShavingSoc', unit: '%', factor: 1, precision: 1, range: LIMITS.soc },
+} as const;
 
 const badBody = () => new AppError(Errno.bodyInvalid);
 const inverterFilters = (page: OpPageBody) => ({ ...page, type: 'inverter' }) as unknown as DeviceListBody;
@@ -142,18 +150,24 @@ export function createOpenApiService(deps: {
 
   /**
    * The device's settings: as it last reported them (every setting command's answer updates them),
-   * else asked of it (a setting.get command). A device that never reported and is offline: 41200.
+   * else asked of it (a setting.get command). A device that never reported and is offline, or does not answer: 41200;
+   * one that refuses (it has no such setting): `refused`, 41200 unless the call answers otherwise.
    */
-  async function settingsOf(session: Session, client: ClientInfo, sn: string, keys: SettingKey[]): Promise<Partial<PlantSettings>> {
+  async function settingsOf(
+    session: Session,
+    client: ClientInfo,
+    sn: string,
+    keys: SettingKey[],
+    refused = () => new AppError(Errno.queryFailed),
+  ): Promise<Partial<PlantSettings>> {
     const reported = await commands.reported(session, sn);
     const values = Object.fromEntries(keys.flatMap((key) => (reported.settings[key] ? [[key, reported.settings[key].value]] : [])));
     if (keys.every((key) => key in values)) return values as Partial<PlantSettings>;
     if (!reported.connected) throw new AppError(Errno.queryFailed);
     const result = await answered(session, client, reported.sn, () => commands.requestSettings(session, client, { sn, keys })).catch(
       (error: unknown) => {
-        throw error instanceof AppError && (error.errno === Errno.commandFailed || error.errno === Errno.commandTimedOut)
-          ? new AppError(Errno.queryFailed)
-          : error;
+        if (error instanceof AppError && error.errno === Errno.commandFailed) throw refused();
+        throw error instanceof AppError && error.errno === Errno.commandTimedOut ? new AppError(Errno.queryFailed) : error;
       },
     );
     return { ...values, ...result } as Partial<PlantSettings>;
@@ -180,9 +194,9 @@ export function createOpenApiService(deps: {
 
   /** Inverters in scope with what FoxESS lists of each (PV from its values, batteries on its datalogger). */
   async function inverterSummaries(session: Session, rows: Awaited<ReturnType<DeviceRepo['list']>>['rows']) {
-    const batteries = await openApi.batteriesOf([...new Set(rows.map((row) => row.device.dataloggerSn))]);
     const latest = await monitoring.realQuery(session, { sns: rows.map((row) => row.device.sn) });
     const withPv = new Set(latest.devices.filter((d) => 'pvPower' in d.vars).map((d) => d.sn));
+    const batteries = await batteriesOf(session, latest.devices);
     return rows.map(({ device, plantName, status }) => ({
       deviceSN: device.sn,
       moduleSN: device.dataloggerSn,
@@ -190,32 +204,55 @@ export function createOpenApiService(deps: {
       stationName: plantName ?? '',
       status: foxStatus(status),
       hasPV: withPv.has(device.sn),
-      hasBattery: batteries.some((battery) => battery.dataloggerSn === device.dataloggerSn),
+      hasBattery: batteries.some((battery) => battery.inverterSn === device.sn),
       deviceType: device.model,
       productType: productTypeOf(device.model),
-      batteries: batteries.filter((battery) => battery.dataloggerSn === device.dataloggerSn),
+      batteries: batteries.filter((battery) => battery.inverterSn === device.sn),
     }));
+  }
+
+  /**
+   * The batteries of these inverters that the caller sees, each with its newest values: a battery belongs to the
+   * inverter on its datalogger that reports the battery's power (its hybrid; a plain inverter beside it has none).
+   */
+  async function batteriesOf(session: Session, inverters: { sn: string; vars: Record<string, number> }[]) {
+    const links = await openApi.batteriesOf(inverters.filter((inverter) => isHybrid(inverter.vars)).map((inverter) => inverter.sn));
+    if (links.length === 0) return [];
+    const { devices: seen } = await monitoring.realQuery(session, { sns: [...new Set(links.map((link) => link.sn))] });
+    const bySn = new Map(seen.map((battery) => [battery.sn, battery]));
+    return links.flatMap((link) => {
+      const values = bySn.get(link.sn);
+      return values ? [{ ...link, ts: values.ts, vars: values.vars, timeZone: values.timeZone }] : [];
+    });
   }
 
   /** Newest values of devices in request order, each requested variable in request order (null when the device has none). */
   async function realTime(session: Session, lang: Language, sns: string[], variables: string[] | undefined) {
-    const { devices: found } = await monitoring.realQuery(session, { sns, variables });
+    const { devices: found } = await monitoring.realQuery(session, { sns });
+    const batteries = await batteriesOf(session, found);
     const bySn = new Map(found.map((d) => [d.sn, d]));
     return sns.map((sn) => {
-      const values = bySn.get(sn);
-      if (!values) throw new AppError(Errno.wrongDevice);
-      const names = variables ?? Object.keys(values.vars).sort(compareVariables);
-      return {
-        deviceSN: sn,
-        time: values.ts === null ? '' : foxTime(values.ts, values.timeZone),
-        datas: names.map((variable) => ({
-          variable,
-          unit: variableKind(variable).unit,
-          name: variableName(variable, lang),
-          value: values.vars[variable] ?? null,
-        })),
-      };
+      const device = bySn.get(sn);
+      if (!device) throw new AppError(Errno.wrongDevice);
+      // An inverter lists its battery's values as FoxESS does (the first battery: FoxESS numbers further ones).
+      const battery = batteries.find((candidate) => candidate.inverterSn === sn);
+      const values = battery ? { ...device.vars, ...foxBatteryValues(device.vars, battery.vars) } : device.vars;
+      const names = variables ?? [
+        ...Object.keys(values).sort(compareVariables),
+        ...(battery ? UNREPORTED_BATTERY_VARIABLES.filter((name) => !(name in values)) : []),
+      ];
+      return { deviceSN: sn, time: device.ts === null ? '' : foxTime(device.ts, device.timeZone), datas: datasOf(values, names, lang) };
     });
+  }
+
+  /** Values under FoxESS's fields, in the order asked (a name without a value: null). */
+  function datasOf(values: Record<string, number>, names: string[], lang: Language) {
+    return names.map((variable) => ({
+      variable,
+      unit: FOX_BATTERY_UNITS[variable] ?? variableKind(variable).unit,
+      name: variableName(variable, lang),
+      value: values[variable] ?? null,
+    }));
   }
 
   return {
@@ -275,13 +312,29 @@ export function createOpenApiService(deps: {
         managerVersion: firmware.manager ?? '',
         afciVersion: firmware.afci ?? '',
         hardwareVersion: firmware.hardware ?? '',
-        batteryList: batteries.map((battery) => ({
-          batterySN: battery.sn,
-          model: battery.model,
-          type: 'bmu',
-          version: battery.firmware.master ?? Object.values(battery.firmware)[0] ?? '',
-        })),
+        batteryList: batteries.map((battery) => {
+          const capacity = designCapacityWh(battery.vars);
+          return {
+            batterySN: battery.sn,
+            model: battery.model,
+            type: 'bmu',
+            version: battery.firmware.master ?? Object.values(battery.firmware)[0] ?? '',
+            ...(capacity === undefined ? {} : { capacity }),
+          };
+        }),
       };
+    },
+
+    /** An inverter's batteries with their newest values (FoxESS's battery real query). */
+    async batteryReal(session: Session, lang: Language, sn: string) {
+      const row = await devices.findVisible(session, sn);
+      if (row?.device.type !== 'inverter') throw new AppError(Errno.wrongDevice);
+      const { devices: found } = await monitoring.realQuery(session, { sns: [sn] });
+      return (await batteriesOf(session, found)).map((battery) => ({
+        deviceSN: battery.sn,
+        time: battery.ts === null ? '' : foxTime(battery.ts, battery.timeZone),
+        datas: datasOf(battery.vars, Object.keys(battery.vars).sort(compareVariables), lang),
+      }));
     },
 
     realTime,
@@ -363,14 +416,34 @@ export function createOpenApiService(deps: {
       return { timestamp: logger.statusAt?.getTime() ?? null, signal: logger.signal };
     },
 
+    /** FoxESS's minSoc holds during an outage (Sunstack's OffGridMinSoc), its minSocOnGrid on grid (MinSoc). */
     async soc(session: Session, client: ClientInfo, sn: string) {
-      const { MinSoc } = await settingsOf(session, client, sn, ['MinSoc']);
-      return { minSoc: MinSoc as number, minSocOnGrid: MinSoc as number };
+      const { MinSoc, OffGridMinSoc } = await settingsOf(session, client, sn, ['MinSoc', 'OffGridMinSoc']);
+      return { minSoc: OffGridMinSoc as number, minSocOnGrid: MinSoc as number };
     },
 
-    /** Sunstack keeps one minimum SoC: the on-grid one FoxESS names minSocOnGrid. */
     setSoc(session: Session, client: ClientInfo, body: OpSocSetBody) {
-      return change(session, client, body.sn, { MinSoc: body.minSocOnGrid }, true);
+      return change(session, client, body.sn, { MinSoc: body.minSocOnGrid, OffGridMinSoc: body.minSoc }, true);
+    },
+
+    /** Where the device does not offer peak shaving (it reports no such settings): 40257, as FoxESS answers. */
+    async peakShaving(session: Session, client: ClientInfo, sn: string) {
+      const keys = Object.values(PEAK_SHAVING).map((definition) => definition.key);
+      const values = await settingsOf(session, client, sn, keys, badBody);
+      if (keys.some((key) => typeof values[key] !== 'number')) throw badBody();
+      const answer = (definition: (typeof PEAK_SHAVING)[keyof typeof PEAK_SHAVING]) => {
+        const value = values[definition.key] as number;
+        const { unit, precision, range } = definition;
+        return { value: String(Math.round(value * definition.factor * 1000) / 1000), unit, precision, range };
+      };
+      return { importLimit: answer(PEAK_SHAVING.importLimit), soc: answer(PEAK_SHAVING.soc) };
+    },
+
+    setPeakShaving(session: Session, client: ClientInfo, body: OpPeakShavingSetBody) {
+      return change(session, client, body.sn, {
+        PeakShavingImportLimit: body.importLimit / PEAK_SHAVING.importLimit.factor,
+        PeakShavingSoc: body.soc,
+      });
     },
 
     async forceChargeTime(session: Session, client: ClientInfo, sn: string) {
@@ -387,12 +460,15 @@ export function createOpenApiService(deps: {
       const { [definition.key]: value } = await settingsOf(session, client, sn, [definition.key]);
       if (value === undefined) throw badBody();
       const shown = typeof value === 'number' ? String(Math.round(value * definition.factor * 1000) / 1000) : toFoxMode(String(value));
+      // Peak shaving is a choice where the device offers it (it reports its settings).
+      const offersPeakShaving =
+        definition.key === 'WorkMode' && (await commands.reported(session, sn)).settings.PeakShavingSoc !== undefined;
       return {
         value: shown,
         unit: definition.unit,
         precision: definition.precision,
         ...(definition.range ? { range: { min: definition.range.min, max: definition.range.max } } : {}),
-        ...(definition.key === 'WorkMode' ? { enumList: [...SETTABLE_WORK_MODES] } : {}),
+        ...(definition.key === 'WorkMode' ? { enumList: [...SETTABLE_WORK_MODES, ...(offersPeakShaving ? ['PeakShaving'] : [])] } : {}),
       };
     },
 
@@ -401,8 +477,8 @@ export function createOpenApiService(deps: {
       if (!definition) throw badBody();
       let setting: SettingsChange;
       if (definition.key === 'WorkMode') {
-        if (!(SETTABLE_WORK_MODES as readonly string[]).includes(String(value))) throw badBody();
-        setting = { WorkMode: value === 'Feedin' ? 'FeedInPriority' : (value as 'SelfUse' | 'Backup') };
+        if (![...SETTABLE_WORK_MODES, 'PeakShaving'].includes(String(value))) throw badBody();
+        setting = { WorkMode: value === 'Feedin' ? 'FeedInPriority' : (value as 'SelfUse' | 'Backup' | 'PeakShaving') };
       } else {
         const number = Number(value);
         if (typeof value === 'string' && value.trim() === '') throw badBody();

@@ -27,13 +27,22 @@ let device: Awaited<ReturnType<typeof connectDatalogger>>;
 const sn = () => fleet.devices[0]?.sn as string;
 
 /** What the device holds: every change it applies, the keys a setting.get names. */
-const held: Record<string, unknown> = { WorkMode: 'SelfUse', MinSoc: 20, MaxSoc: 100, ExportLimit: 6, SchedulePeriods: [] };
+const held: Record<string, unknown> = {
+  WorkMode: 'SelfUse',
+  MinSoc: 20,
+  OffGridMinSoc: 15,
+  MaxSoc: 100,
+  ExportLimit: 6,
+  SchedulePeriods: [],
+};
 function applying(command: { type: string; params: Record<string, unknown> }) {
   if (command.type !== 'setting.get') {
     Object.assign(held, command.params);
     return { status: 'done', result: command.params };
   }
   const keys = (command.params.keys as string[] | undefined) ?? Object.keys(held);
+  const unknown = keys.filter((name) => !(name in held));
+  if (unknown.length > 0) return { status: 'failed', error: `unknown setting: ${unknown.join(', ')}` };
   return { status: 'done', result: Object.fromEntries(keys.map((name) => [name, held[name]])) };
 }
 
@@ -87,7 +96,7 @@ describe('writes through the command path', () => {
     const stop = answering(applying);
     try {
       expect((await openApiCall(t, 'GET', '/op/v0/device/battery/soc/get', { sn: sn() }, key)).body.result).toEqual({
-        minSoc: 20,
+        minSoc: 15,
         minSocOnGrid: 20,
       });
     } finally {
@@ -171,6 +180,24 @@ describe('writes through the command path', () => {
     }
   });
 
+  it('sets peak shaving (W in, kW on the device) and reads it back; a device that has no such settings answers 40257', async () => {
+    const stop = answering(applying);
+    try {
+      expect((await op('/op/v0/device/peakShaving/get', { sn: sn() })).body.errno).toBe(Errno.bodyInvalid);
+      expect((await op('/op/v0/device/peakShaving/set', { sn: sn(), importLimit: 3500, soc: 40 })).body.result).toEqual({
+        PeakShavingImportLimit: 3.5,
+        PeakShavingSoc: 40,
+      });
+      expect((await op('/op/v0/device/peakShaving/get', { sn: sn() })).body.result).toMatchObject({
+        importLimit: { value: '3500', unit: 'W' },
+        soc: { value: '40', unit: '%' },
+      });
+      expect((await op('/op/v0/device/peakShaving/set', { sn: sn(), importLimit: 3500, soc: 5 })).body.errno).toBe(Errno.bodyInvalid);
+    } finally {
+      stop();
+    }
+  });
+
   it('locks settings, SoC and force-charge times while a schedule runs other than force charge (44096); the flag unlocks them', async () => {
     const stop = answering(applying);
     try {
@@ -182,7 +209,10 @@ describe('writes through the command path', () => {
       );
       expect((await op('/op/v1/device/scheduler/set/flag', { deviceSN: sn(), enable: 0 })).body.result).toEqual({ WorkMode: 'SelfUse' });
       expect((await op('/op/v1/device/scheduler/get/flag', { deviceSN: sn() })).body.result).toEqual({ support: 1, enable: 0 });
-      expect((await op('/op/v0/device/battery/soc/set', { sn: sn(), minSoc: 20, minSocOnGrid: 25 })).body.result).toEqual({ MinSoc: 25 });
+      expect((await op('/op/v0/device/battery/soc/set', { sn: sn(), minSoc: 20, minSocOnGrid: 25 })).body.result).toEqual({
+        MinSoc: 25,
+        OffGridMinSoc: 20,
+      });
       expect((await op('/op/v0/device/setting/set', { sn: sn(), key: 'ExportLimit', value: '3000' })).body.result).toEqual({
         ExportLimit: 3,
       });

@@ -9,7 +9,7 @@ import { relativeTime, useNow } from '../../lib/relativeTime.ts';
 import { ConfirmSend } from './ConfirmSend.tsx';
 import { type CommandCardProps, LatestCommand } from './LatestCommand.tsx';
 import { plantTime } from './plantTime.ts';
-import { choicesOf, SETTING_FIELDS, settingText, stepOf, unitOf } from './settingFields.ts';
+import { choicesOf, offersPeakShaving, SETTING_FIELDS, settingText, stepOf, unitOf } from './settingFields.ts';
 
 type Values = Record<string, unknown>;
 
@@ -113,7 +113,7 @@ export function SettingsCard({ device, latest, onSent, kind, keys, title, childr
           <Row gutter={16}>
             {fields.map(({ key, kind: fieldKind }) => {
               const value = settings[key];
-              const choices = choicesOf(t, fieldKind);
+              const choices = choicesOf(t, fieldKind, offersPeakShaving(settings));
               return (
                 <Col key={key} xs={24} md={12}>
                   <Form.Item

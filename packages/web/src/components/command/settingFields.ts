@@ -11,10 +11,13 @@ export type SettingKind = 'workMode' | 'direction' | 'soc' | 'power' | 'ratio' |
 export const SETTING_FIELDS: { key: string; kind: SettingKind }[] = [
   { key: 'WorkMode', kind: 'workMode' },
   { key: 'MinSoc', kind: 'soc' },
+  { key: 'OffGridMinSoc', kind: 'soc' },
   { key: 'MaxSoc', kind: 'soc' },
   { key: 'ExportLimit', kind: 'power' },
   { key: 'ForceChargePower', kind: 'power' },
   { key: 'ForceDischargePower', kind: 'power' },
+  { key: 'PeakShavingImportLimit', kind: 'power' },
+  { key: 'PeakShavingSoc', kind: 'soc' },
   { key: 'CtRatio', kind: 'ratio' },
   { key: 'CtDirection', kind: 'direction' },
   { key: 'DeviceCount', kind: 'count' },
@@ -30,10 +33,15 @@ const CHOICES: Partial<Record<SettingKind, { values: readonly string[]; section:
   direction: { values: CT_DIRECTIONS, section: 'remoteSetting.ctDirections' },
 };
 
-/** The translated choices of a choice setting; none for a number. */
-export function choicesOf(t: TFunction, kind: SettingKind) {
+/** Whether a device offers peak shaving: it reports the mode's settings only then. */
+export const offersPeakShaving = (settings: Record<string, unknown>) => settings.PeakShavingSoc !== undefined;
+
+/** The translated choices of a choice setting (peak shaving only where the device offers it); none for a number. */
+export function choicesOf(t: TFunction, kind: SettingKind, peakShaving: boolean) {
   const choices = CHOICES[kind];
-  return choices?.values.map((value) => ({ value, label: t(`${choices.section}.${value}`, { defaultValue: value }) }));
+  return choices?.values
+    .filter((value) => peakShaving || value !== 'PeakShaving')
+    .map((value) => ({ value, label: t(`${choices.section}.${value}`, { defaultValue: value }) }));
 }
 
 /** A setting's value as screens write it: a choice by its translated name, a number with its unit. */

@@ -13,7 +13,8 @@ import { useTranslation } from 'react-i18next';
 
 const DAY = 24 * 60;
 /** One colour per mode, the same in every timeline and legend. */
-export const MODE_COLOURS: Record<PeriodMode, string> = {
+export const MODE_COLOURS: Record<PeriodMode | 'PeakShaving', string> = {
+  PeakShaving: '#87e8de',
   SelfUse: '#95de64',
   FeedInPriority: '#ffd666',
   Backup: '#b37feb',
@@ -81,7 +82,7 @@ export function DayTimeline({
   now: number;
 }) {
   const { t } = useTranslation();
-  const modeName = (mode: PeriodMode) => t(`remoteSetting.workModes.${mode}`);
+  const modeName = (mode: PeriodMode | 'PeakShaving') => t(`remoteSetting.workModes.${mode}`);
   const scheduled = workMode === 'TimePeriods';
   const nowLeft = timeZone ? `${(minutesNow(timeZone, now) / DAY) * 100}%` : undefined;
   const row = (label: string, children: React.ReactNode, background?: string) => (
@@ -119,8 +120,11 @@ export function DayTimeline({
             }),
           )
         ) : (
-          <div title={modeName(workMode as PeriodMode)} style={segment(0, DAY, MODE_COLOURS[workMode as PeriodMode])}>
-            {t('workMode.allDay', { mode: modeName(workMode as PeriodMode) })}
+          <div
+            title={modeName(workMode as PeriodMode | 'PeakShaving')}
+            style={segment(0, DAY, MODE_COLOURS[workMode as PeriodMode | 'PeakShaving'])}
+          >
+            {t('workMode.allDay', { mode: modeName(workMode as PeriodMode | 'PeakShaving') })}
           </div>
         ),
         // Between the periods the battery runs self use: a pale self-use ground.

@@ -3,10 +3,11 @@ import {
   PERIOD_MODES,
   plantSettings,
   type SchedulePeriod,
+  STRATEGY_WORK_MODES,
   type Strategy,
   schedulePeriod,
   strategy,
-  WORK_MODES,
+  type WorkMode,
 } from '@sunstack/shared';
 import { Button, Col, Flex, Form, type FormInstance, InputNumber, Row, Select, Typography } from 'antd';
 import type { TFunction } from 'i18next';
@@ -49,7 +50,16 @@ const PERIOD_FIELDS = [
  * mode, minimum SoC on grid, discharge depth (FDSoC), power (W) and maximum SoC. Each value is checked
  * with the shared schema's rule as it is typed; overlaps and FDSoC against the minimum by `checkStrategy`.
  */
-export function StrategyFields({ form, disabled }: { form: FormInstance; disabled?: boolean }) {
+export function StrategyFields({
+  form,
+  disabled,
+  modes = STRATEGY_WORK_MODES,
+}: {
+  form: FormInstance;
+  disabled?: boolean;
+  /** The work modes to choose from: a strategy's, or a device's own (peak shaving where it offers it). */
+  modes?: readonly WorkMode[];
+}) {
   const { t } = useTranslation();
   const minSoc = (Form.useWatch('MinSoc', form) as number | undefined) ?? LIMITS.soc.min;
   const field = schedulePeriod.shape;
@@ -58,7 +68,7 @@ export function StrategyFields({ form, disabled }: { form: FormInstance; disable
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="WorkMode" label={t('remoteSetting.settings.WorkMode')} rules={[zodRule(plantSettings.shape.WorkMode, t)]}>
-            <Select options={WORK_MODES.map((mode) => ({ value: mode, label: t(`remoteSetting.workModes.${mode}`) }))} />
+            <Select options={modes.map((mode) => ({ value: mode, label: t(`remoteSetting.workModes.${mode}`) }))} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

@@ -2,12 +2,16 @@ import {
   type DeviceDetail,
   type DeviceSettingsReported,
   languageTag,
+  plantSettings,
   type SchedulePeriod,
+  STRATEGY_WORK_MODES,
   type Strategy,
+  settingsChange,
   settingsOfStrategy,
+  WORK_MODES,
   type WorkMode,
 } from '@sunstack/shared';
-import { Button, Card, Col, Empty, Flex, Form, Row, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Form, InputNumber, Row, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSendCommand } from '../../../api/sendCommand.ts';
@@ -15,8 +19,10 @@ import { CommandHistory } from '../../../components/command/CommandHistory.tsx';
 import { ConfirmSend } from '../../../components/command/ConfirmSend.tsx';
 import { settingsText } from '../../../components/command/commandText.ts';
 import { LatestCommand } from '../../../components/command/LatestCommand.tsx';
+import { offersPeakShaving } from '../../../components/command/settingFields.ts';
 import { useDeviceCommands } from '../../../components/command/useDeviceCommands.ts';
 import { useClientStore } from '../../../lib/clientStore.ts';
+import { showSchemaIssues, zodRule } from '../../../lib/forms.ts';
 import { relativeTime, useNow } from '../../../lib/relativeTime.ts';
 import { DayTimeline } from '../components/DayTimeline.tsx';
 import { DeviceHeader } from '../components/DeviceHeader.tsx';
@@ -41,7 +47,8 @@ export default function WorkModePage() {
   );
 }
 
-type Values = Strategy;
+/** A strategy, or peak shaving with its limit and reserve where the device offers it. */
+type Values = Omit<Strategy, 'WorkMode'> & { WorkMode: WorkMode; PeakShavingImportLimit?: number; PeakShavingSoc?: number };
 
 function WorkModeOf({ facts, device }: { facts: DeviceDetail; device: DeviceSettingsReported }) {
   const { t } = useTranslation();
@@ -61,9 +68,12 @@ function WorkModeOf({ facts, device }: { facts: DeviceDetail; device: DeviceSett
       WorkMode: settings.WorkMode?.value as WorkMode | undefined,
       MinSoc: settings.MinSoc?.value as number | undefined,
       SchedulePeriods: (settings.SchedulePeriods?.value as SchedulePeriod[] | undefined) ?? [],
+      PeakShavingImportLimit: settings.PeakShavingImportLimit?.value as number | undefined,
+      PeakShavingSoc: settings.PeakShavingSoc?.value as number | undefined,
     }),
     [settings],
   );
+  const peakShaving = offersPeakShaving(settings);
   const readAt = Math.max(0, ...[settings.WorkMode, settings.MinSoc, settings.SchedulePeriods].map((value) => value?.at ?? 0));
   // New reports (a read, an applied change) become the form's starting point; what was typed and not sent yet stays.
   useEffect(() => {
@@ -74,6 +84,15 @@ function WorkModeOf({ facts, device }: { facts: DeviceDetail; device: DeviceSett
   const prices = Form.useWatch('PricePeriods', form) ?? [];
 
   async function send() {
+    const values = form.getFieldsValue(true) as Values;
+    if (values.WorkMode === 'PeakShaving') {
+      // Peak shaving is the device's own (no template holds it): its two values go with the mode and the periods kept.
+      const { WorkMode, MinSoc, SchedulePeriods, PeakShavingImportLimit, PeakShavingSoc } = values;
+      const checked = settingsChange.safeParse({ WorkMode, MinSoc, SchedulePeriods, PeakShavingImportLimit, PeakShavingSoc });
+      if (!checked.success) return showSchemaIssues(form, checked.error.issues, t);
+      onSent('settings')((await change.mutateAsync({ sn, settings: checked.data })).commandId);
+      return;
+    }
     const strategy = checkStrategy(form, t);
     if (!strategy) return;
     onSent('settings')((await change.mutateAsync({ sn, settings: settingsOfStrategy(strategy) })).commandId);
@@ -119,7 +138,22 @@ function WorkModeOf({ facts, device }: { facts: DeviceDetail; device: DeviceSett
                   })}
                   {` · ${t('remoteSetting.readAt', { when: relativeTime(readAt, now, tag) })}`}
                 </Typography.Paragraph>
-                <StrategyFields form={form} disabled={!controllable} />
+                <StrategyFields form={form} disabled={!controllable} modes={peakShaving ? WORK_MODES : STRATEGY_WORK_MODES} />
+                {workMode === 'PeakShaving' && (
+                  <Row gutter={16}>
+                    {(['PeakShavingImportLimit', 'PeakShavingSoc'] as const).map((key) => (
+                      <Col key={key} xs={24} md={12}>
+                        <Form.Item name={key} label={t(`remoteSetting.settings.${key}`)} rules={[zodRule(plantSettings.shape[key], t)]}>
+                          <InputNumber
+                            step={key === 'PeakShavingSoc' ? 1 : 0.1}
+                            suffix={key === 'PeakShavingSoc' ? '%' : 'kW'}
+                            style={{ width: '100%' }}
+                          />
+                        </Form.Item>
+                      </Col>
+                    ))}
+                  </Row>
+                )}
                 <div style={{ marginTop: 16 }}>
                   <DayTimeline
                     workMode={workMode}
