@@ -204,7 +204,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     groups: groupRepo,
   });
   const { ingest, ...ingestParts } = ingestModule(platform, { telemetry, commands: fromDevices });
-  const { apiKeys, ...apiKeyParts } = apiKeyModule(platform, { audit });
+  const { apiKeys, ...apiKeyParts } = await apiKeyModule(platform, { audit });
   const { files } = fileModule(platform);
   const { reportExports, ...reportParts } = reportModule(platform, { files, mail, audit });
   const { fileUsage: workOrderFiles, ...workOrderParts } = workOrderModule(platform, { audit, mail, files });

@@ -5,6 +5,7 @@ import { startsWith } from '../../db/like.ts';
 import { offsetOf } from '../../db/page.ts';
 import { type PreparedStatement, runPrepared } from '../../db/rawSql.ts';
 import { account, apiKey, apiUsage, organisation, permissionGroup } from '../../db/schema.ts';
+import { announceRevocation, revocationOfToken } from '../session/sessionCache.ts';
 
 /** What an account's counters say at one instant: its UTC day and second. */
 export interface UsageClock {
@@ -62,9 +63,12 @@ export function createApiKeyRepo(db: Db) {
         .update(apiKey)
         .set({ revokedAt: at })
         .where(and(eq(apiKey.id, id), eq(apiKey.accountId, accountId), isNull(apiKey.revokedAt)))
-        .returning({ name: apiKey.name });
-      return row?.name;
+        .returning({ name: apiKey.name, keyHash: apiKey.keyHash });
+      return row;
     },
+
+    /** Tells every process that a key ended (its cached caller goes), once the revocation commits. */
+    announceRevoked: (keyHash: Buffer) => announceRevocation(db, revocationOfToken(keyHash)),
 
     /** A key with its account, as a session holds it (the account's effective permission group, as sessions read it). */
     async findWithAccount(keyHash: Buffer) {

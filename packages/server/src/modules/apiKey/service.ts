@@ -13,6 +13,7 @@ import { effectivePermissions } from '../../core/permissions.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
+import { revocationOfToken, type SessionCache } from '../session/sessionCache.ts';
 import { hashToken, newToken } from '../session/token.ts';
 import type { ApiKeyRepo, UsageClock } from './repo.ts';
 
@@ -28,11 +29,8 @@ const secondsToMidnight = (ms: number) => Math.ceil((DAY_MS - (ms % DAY_MS)) / 1
 /** What the quota said about one call: taken (with what is left today) or refused (and when to come back). */
 export type QuotaAnswer = { taken: true; quota: ApiQuota; resetSec: number } | { taken: false; quota: ApiQuota; retryAfterSec: number };
 
-/** A key's caller: the account's session, and which key it was (for its last use). */
-export interface KeyCaller {
-  session: Session;
-  keyId: number;
-}
+/** A key never expires by time: only revocation (or its account's) ends it. */
+const KEY_NEVER_EXPIRES = Number.MAX_SAFE_INTEGER;
 
 /**
  * API keys (issue 19): made with a name and shown once (only the sha256 is kept), listed, revoked;
@@ -47,8 +45,10 @@ export function createApiKeyService(deps: {
   now: () => number;
   /** Calls an account may make in one second, whatever its daily quota. */
   callsPerSecond: number;
+  /** Keys checked lately, as sessions are (revocations, an account's and each key's, evict them in every process). */
+  cache: SessionCache;
 }) {
-  const { keys, audit, transaction, now, callsPerSecond } = deps;
+  const { keys, audit, transaction, now, callsPerSecond, cache } = deps;
 
   const quotaFrom = (callsPerDay: number, callsToday: number): ApiQuota => ({
     callsPerDay,
@@ -87,11 +87,19 @@ export function createApiKeyService(deps: {
 
     /** Another account's key answers like a missing one. */
     async revoke(session: Session, client: ClientInfo, id: number) {
-      await transaction(async () => {
-        const name = await keys.revoke(session.accountId, id, new Date(now()));
-        if (name === undefined) throw notFound();
-        await audit.record(session, client, { action: 'apiKey.revoke', objectType: 'apiKey', objectId: id, before: { name } });
+      const keyHash = await transaction(async () => {
+        const revoked = await keys.revoke(session.accountId, id, new Date(now()));
+        if (!revoked) throw notFound();
+        await audit.record(session, client, {
+          action: 'apiKey.revoke',
+          objectType: 'apiKey',
+          objectId: id,
+          before: { name: revoked.name },
+        });
+        await keys.announceRevoked(revoked.keyHash);
+        return revoked.keyHash;
       });
+      cache.evict(revocationOfToken(keyHash));
     },
 
     async quotaList(filters: ApiQuotaListBody) {
@@ -125,24 +133,25 @@ export function createApiKeyService(deps: {
     },
 
     /** The caller a key stands for: unknown 41809, revoked 41808, its account disabled 41809. */
-    async authenticate(key: string): Promise<KeyCaller> {
+    async authenticate(key: string): Promise<Session> {
       const keyHash = hashToken(key);
+      const cached = cache.get(keyHash);
+      if (cached) return cached.session;
       const row = await keys.findWithAccount(keyHash);
       if (!row || row.disabledAt) throw new AppError(Errno.tokenInvalid);
       if (row.revokedAt) throw new AppError(Errno.tokenExpired);
       if (!row.lastUsedAt || now() - row.lastUsedAt.getTime() >= LAST_USED_STEP_MS) await keys.markUsed(row.keyId, new Date(now()));
-      return {
-        keyId: row.keyId,
-        session: {
-          accountId: row.accountId,
-          access: row.access,
-          organisationPath: row.organisationPath,
-          tokenHash: keyHash,
-          permissions: effectivePermissions(row.access, row.groupPermissions),
-          permissionGroupId: row.permissionGroupId,
-          passwordChangeRequired: false,
-        },
+      const session: Session = {
+        accountId: row.accountId,
+        access: row.access,
+        organisationPath: row.organisationPath,
+        tokenHash: keyHash,
+        permissions: effectivePermissions(row.access, row.groupPermissions),
+        permissionGroupId: row.permissionGroupId,
+        passwordChangeRequired: false,
       };
+      cache.set(session, KEY_NEVER_EXPIRES);
+      return session;
     },
 
     /** Counts one call of the account, exactly (one atomic statement), or refuses it past the quota or the per-second limit. */

@@ -57,7 +57,7 @@ export function openApiAuthentication(apiKeys: ApiKeyService, now: () => number)
     const timestamp = header(request, HEADER.timestamp);
     const signature = header(request, HEADER.signature);
     if (!token || !timestamp || !signature) throw new AppError(Errno.headersMissing);
-    const { session } = await apiKeys.authenticate(token);
+    const session = await apiKeys.authenticate(token);
     const quota = await apiKeys.takeCall(session.accountId);
     rateLimitHeaders(reply, quota, apiKeys.callsPerSecond);
     if (!quota.taken) throw new AppError(Errno.tooFrequent);

@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { account, organisation, permissionGroup, session } from '../../db/schema.ts';
-import { REVOCATION_CHANNEL } from './sessionCache.ts';
+import { announceRevocation } from './sessionCache.ts';
 
 export type RevokeReason = 'logout' | 'changed';
 
@@ -49,9 +49,7 @@ export function createSessionRepo(db: Db) {
     },
 
     /** Tells every process (this one included) that sessions ended; see sessionCache.ts. */
-    async announceRevocation(payload: string) {
-      await db.execute(sql`select pg_notify(${REVOCATION_CHANNEL}, ${payload})`);
-    },
+    announceRevocation: (payload: string) => announceRevocation(db, payload),
   };
 }
 export type SessionRepo = ReturnType<typeof createSessionRepo>;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { signedHeaders, startTestApp, type TestApp } from '../../test/harness.ts';
+import { createKey, openApiHeaders } from '../openApi/testClient.ts';
 
 /** Two API processes on one database, as production runs them. */
 let first: TestApp;
@@ -47,5 +48,30 @@ describe('session cache across processes', () => {
     await first.call('POST', '/c/v0/user/password', { oldPassword: account.password, newPassword: 'changed-1' }, { token: account.token });
     expect(await eventually(async () => (await infoFromSecond(other)) === Errno.signedOutElsewhere)).toBe(true);
     expect(await infoFromSecond(account.token)).toBe(0);
+  });
+});
+
+describe('API keys cached across processes', () => {
+  async function accessCountFromSecond(key: string) {
+    const path = '/op/v0/user/getAccessCount';
+    const response = await second.http.inject({ method: 'GET', url: path, headers: openApiHeaders(path, key) });
+    return response.json().errno as number;
+  }
+
+  it("a key revoked in one process stops in the other, which had it cached; so do a disabled account's keys", async () => {
+    const owner = await first.createAccount(Access.endUser);
+    const key = await createKey(first, owner.token);
+    expect(await accessCountFromSecond(key)).toBe(0);
+    expect(await accessCountFromSecond(key)).toBe(0);
+    const [listed] = (await first.call('POST', '/c/v0/apikey/list', {}, { token: owner.token })).body.result.keys;
+    await first.call('POST', '/c/v0/apikey/delete', { id: listed.id }, { token: owner.token });
+    expect(await eventually(async () => (await accessCountFromSecond(key)) === Errno.tokenExpired)).toBe(true);
+
+    const admin = await first.createAccount(Access.admin);
+    const member = await first.createAccount(Access.installer);
+    const memberKey = await createKey(first, member.token);
+    expect(await accessCountFromSecond(memberKey)).toBe(0);
+    expect((await first.call('POST', '/c/v0/user/status', { id: member.id, enabled: false }, { token: admin.token })).body.errno).toBe(0);
+    expect(await eventually(async () => (await accessCountFromSecond(memberKey)) === Errno.tokenInvalid)).toBe(true);
   });
 });

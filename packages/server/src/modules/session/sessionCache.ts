@@ -1,7 +1,14 @@
+import { sql } from 'drizzle-orm';
 import type { Session } from '../../core/caller.ts';
+import type { Db } from '../../db/client.ts';
 
-/** The NOTIFY channel on which every process hears of ended sessions. */
+/** The NOTIFY channel on which every process hears of ended sessions (and revoked API keys, sessions too). */
 export const REVOCATION_CHANNEL = 'session_revoked';
+
+/** Tells every process (this one included) that sessions ended; inside a transaction, once it commits. */
+export async function announceRevocation(db: Db, payload: string) {
+  await db.execute(sql`select pg_notify(${REVOCATION_CHANNEL}, ${payload})`);
+}
 
 /** The payload of a revocation: one token (its hash, hex) or every session of an account. */
 export const revocationOfToken = (tokenHash: Buffer) => tokenHash.toString('hex');
