@@ -5,7 +5,7 @@
 // pass, on PostgreSQL. Typecheck, lint, build and the shared, simulator and web tests do not depend on
 // the database; the browser tests drive the same calls through a page, and CI's first pass ran them
 // (on PGlite): a second browser pass doubled CI's time for no statement the server tests leave out.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -19,17 +19,25 @@ const database = process.env.DATABASE_URL ? `PostgreSQL (${process.env.DATABASE_
 console.log(`Database for API and browser tests: ${database}`);
 mkdirSync('.artifacts', { recursive: true });
 
-function run(title, command, args) {
-  console.log(`\n=== ${title} ===`);
-  const result = spawnSync(command, args, { stdio: 'inherit', shell: false });
-  if (result.status !== 0) {
-    console.error(`\n${title} failed.`);
-    return false;
-  }
-  return true;
+/** Runs a command, its output shown as it comes (or kept and shown later: `quiet`); answers whether it passed. */
+function run(title, command, args, quiet = false) {
+  return new Promise((resolve) => {
+    if (!quiet) console.log(`\n=== ${title} ===`);
+    const output = [];
+    const child = spawn(command, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', shell: false });
+    if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      if (quiet) {
+        console.log(`\n=== ${title} ===`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      if (code !== 0) console.error(`\n${title} failed.`);
+      resolve(code === 0);
+    });
+  });
 }
 
-function vitest(title, projects, report) {
+async function vitest(title, projects, report) {
   const args = [
     'vitest',
     'run',
@@ -38,7 +46,7 @@ function vitest(title, projects, report) {
     '--reporter=json',
     `--outputFile.json=${report}`,
   ];
-  const ok = run(title, 'npx', args);
+  const ok = await run(title, 'npx', args);
   const counts = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : { numPassedTests: 0, numFailedTests: 1 };
   return { title, ok, passed: counts.numPassedTests, failed: counts.numFailedTests, failures: failuresOf(counts) };
 }
@@ -54,24 +62,39 @@ function failuresOf(report) {
   });
 }
 
-function step(title, command, args) {
-  return { title, ok: run(title, command, args), passed: 0, failed: 0, failures: [] };
+async function step(title, command, args, quiet = false) {
+  return { title, ok: await run(title, command, args, quiet), passed: 0, failed: 0, failures: [] };
+}
+
+/** Steps one after another (one core's worth), their output shown as each ends. */
+async function inSequence(list) {
+  const results = [];
+  for (const [title, command, args] of list) results.push(await step(title, command, args, true));
+  return results;
 }
 
 const databaseTestsOnly = process.argv.includes('--database-tests');
-const steps = [];
-if (!databaseTestsOnly) {
-  steps.push(step('Typecheck', 'npm', ['run', 'typecheck', '--silent']));
-  steps.push(step('Lint', 'npx', ['biome', 'check', '.']));
-  // No import circles, features apart and below the shell, no simulator in the server (.dependency-cruiser.cjs).
-  steps.push(step('Boundaries', 'npm', ['run', 'boundaries', '--silent']));
-}
-steps.push(
-  vitest('Unit and API tests', databaseTestsOnly ? ['server'] : ['shared', 'server', 'simulator', 'web'], '.artifacts/vitest-unit.json'),
+// Typecheck, lint, boundaries and the web build run beside the unit tests, which wait on databases and brokers much
+// of the time; each one's output is shown when it ends. The browser tests need the build.
+const checks = databaseTestsOnly
+  ? Promise.resolve([])
+  : inSequence([
+      ['Typecheck', 'npm', ['run', 'typecheck', '--silent']],
+      ['Lint', 'npx', ['biome', 'check', '.']],
+      // No import circles, features apart and below the shell, no simulator in the server (.dependency-cruiser.cjs).
+      ['Boundaries', 'npm', ['run', 'boundaries', '--silent']],
+      ['Web build', 'npm', ['run', 'build', '-w', '@sunstack/web', '--silent']],
+    ]);
+const unit = vitest(
+  'Unit and API tests',
+  databaseTestsOnly ? ['server'] : ['shared', 'server', 'simulator', 'web'],
+  '.artifacts/vitest-unit.json',
 );
+const steps = [...(await checks), await unit];
 if (!databaseTestsOnly) {
-  steps.push(step('Web build', 'npm', ['run', 'build', '-w', '@sunstack/web', '--silent']));
-  steps.push(vitest('Browser tests (Chromium)', ['e2e'], '.artifacts/vitest-e2e.json'));
+  if (steps.find((s) => s.title === 'Web build')?.ok)
+    steps.push(await vitest('Browser tests (Chromium)', ['e2e'], '.artifacts/vitest-e2e.json'));
+  else steps.push({ title: 'Browser tests (Chromium)', ok: false, passed: 0, failed: 0, failures: ['not run: the web build failed'] });
 }
 
 const passed = steps.reduce((sum, s) => sum + s.passed, 0);
