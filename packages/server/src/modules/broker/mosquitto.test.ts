@@ -486,7 +486,7 @@ describe('ingest process killed mid-stream', () => {
     await watcher.endAsync();
   }
 
-  it('loses no sample the broker acknowledged', { timeout: 120_000 }, async () => {
+  it('loses no sample the broker acknowledged', { timeout: 240_000 }, async () => {
     const prepared = await database.open();
     await migrate(prepared);
     const plant = await createFleetPlant(prepared.db);
