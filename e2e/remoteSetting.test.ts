@@ -17,7 +17,7 @@ describe('remote setting (issue 18)', () => {
     await visible(page.getByText('Connected', { exact: true }));
 
     // Opening reads the device: its values arrive with the time they were read.
-    const minSoc = page.getByLabel('Minimum SoC');
+    const minSoc = page.getByLabel('Minimum SoC', { exact: true });
     const onDevice = page.locator('.ant-form-item').filter({ has: minSoc }).locator('.ant-form-item-extra');
     await visible(onDevice.getByText(`On the device: ${device.settings('inverter')?.MinSoc} %`, { exact: false }));
     const target = device.settings('inverter')?.MinSoc === 35 ? 40 : 35;
