@@ -1,12 +1,19 @@
-import { diagnosticsCalls, Errno } from '@sunstack/shared';
+import { diagnosticsCalls, Errno, type ErrnoCode } from '@sunstack/shared';
 import type { FastifyInstance } from 'fastify';
 import { clientInfo } from '../../core/caller.ts';
 import { route } from '../../http/calls.ts';
 import { notFound } from '../../http/errors.ts';
 import { sessionOf } from '../../http/requestContext.ts';
 import { sendXlsx } from '../../http/xlsx.ts';
-import type { LogService } from './logs.ts';
+import type { LogService, UploadOutcome } from './logs.ts';
 import type { DiagnosticsService } from './service.ts';
+
+/** The HTTP status and errno of each refused device upload. */
+const UPLOAD_REFUSALS: Record<Exclude<UploadOutcome, 'stored'>, [number, ErrnoCode]> = {
+  refused: [410, Errno.logUploadRefused],
+  tooLarge: [413, Errno.logUploadTooLarge],
+  wrongType: [415, Errno.logUploadWrongType],
+};
 
 export function diagnosticsRoutes(app: FastifyInstance, diagnostics: DiagnosticsService, logs: LogService) {
   route(app, diagnosticsCalls.stringConfig, (query, request) => diagnostics.config(sessionOf(request), query.sn));
@@ -42,11 +49,14 @@ export function diagnosticsRoutes(app: FastifyInstance, diagnostics: Diagnostics
     deviceSide.route<{ Params: { token: string } }>({
       method: ['PUT', 'POST'],
       url: '/device-log/:token',
-      // A refused upload answers 410 Gone, so the device knows its log did not arrive.
-      handler: async (request, reply) =>
-        (await logs.upload(request.params.token, request.raw)) === 'stored'
-          ? { errno: 0, result: {} }
-          : reply.code(410).send({ errno: Errno.logUploadRefused, result: {} }),
+      // A failed upload answers a failing HTTP status, so a device that reads only the status knows its log did not
+      // arrive: 410 Gone for an unknown, used or expired URL, 413 for a log over the limit, 415 for a type refused.
+      handler: async (request, reply) => {
+        const outcome = await logs.upload(request.params.token, request.raw);
+        if (outcome === 'stored') return { errno: 0, result: {} };
+        const [status, errno] = UPLOAD_REFUSALS[outcome];
+        return reply.code(status).send({ errno, result: {} });
+      },
     });
   });
 }
