@@ -4,7 +4,8 @@ import { clientInfo } from '../../core/caller.ts';
 import { route } from '../../http/calls.ts';
 import { notFound } from '../../http/errors.ts';
 import { sessionOf } from '../../http/requestContext.ts';
-import { sendXlsx } from '../../http/xlsx.ts';
+import { sendSheet, sendXlsx } from '../../http/xlsx.ts';
+import type { AgingService } from './aging.ts';
 import type { LogService, UploadOutcome } from './logs.ts';
 import type { DiagnosticsService } from './service.ts';
 
@@ -15,7 +16,7 @@ const UPLOAD_REFUSALS: Record<Exclude<UploadOutcome, 'stored'>, [number, ErrnoCo
   wrongType: [415, Errno.logUploadWrongType],
 };
 
-export function diagnosticsRoutes(app: FastifyInstance, diagnostics: DiagnosticsService, logs: LogService) {
+export function diagnosticsRoutes(app: FastifyInstance, diagnostics: DiagnosticsService, logs: LogService, aging: AgingService) {
   route(app, diagnosticsCalls.stringConfig, (query, request) => diagnostics.config(sessionOf(request), query.sn));
   route(app, diagnosticsCalls.setStringConfig, async (body, request) => {
     await diagnostics.setConfig(sessionOf(request), clientInfo(request), body);
@@ -39,6 +40,15 @@ export function diagnosticsRoutes(app: FastifyInstance, diagnostics: Diagnostics
   });
   route(app, diagnosticsCalls.exportLogs, async (body, request, reply) =>
     sendXlsx(reply, await logs.export(sessionOf(request), body, request.lang), 'device-logs'),
+  );
+
+  route(app, diagnosticsCalls.createAgingRun, (body, request) => aging.create(sessionOf(request), clientInfo(request), body));
+  route(app, diagnosticsCalls.listAgingRuns, (body, request) => aging.list(sessionOf(request), body));
+  route(app, diagnosticsCalls.agingRunDetail, (query, request) => aging.detail(sessionOf(request), query.id));
+  route(app, diagnosticsCalls.agingAlarms, (body, request) => aging.alarms(sessionOf(request), body));
+  route(app, diagnosticsCalls.agingDevice, (query, request) => aging.device(sessionOf(request), query));
+  route(app, diagnosticsCalls.exportAgingReport, async (body, request, reply) =>
+    sendSheet(reply, await aging.report(sessionOf(request), body.id, request.lang), `aging-report-${body.id}`, body.format),
   );
 
   // The one-time upload URL a log.upload command carries: the device's side of the protocol, not a console call
