@@ -17,6 +17,8 @@ export function AgingChart({ detail }: { detail: AgingDeviceDetail }) {
   const option = useMemo<EChartsOption>(() => {
     const { run, timeZone } = detail;
     const at = (ts: number) => chartTime(timeZone, ts);
+    // A run's first points show as dots until they make a line.
+    const few = detail.series.length < 30;
     const band = (run.outputKw * run.tolerancePct) / 100;
     const limit = (name: string, value: number, color: string) => ({
       type: 'line' as const,
@@ -50,14 +52,14 @@ export function AgingChart({ detail }: { detail: AgingDeviceDetail }) {
         {
           type: 'line',
           name: t('aging.output'),
-          showSymbol: false,
+          showSymbol: few,
           itemStyle: { color: token.colorPrimary },
           data: detail.series.map((point) => [at(point.ts), point.output]),
         },
         {
           type: 'line',
           name: t('aging.temperature'),
-          showSymbol: false,
+          showSymbol: few,
           yAxisIndex: 1,
           itemStyle: { color: token.colorWarning },
           data: detail.series.map((point) => [at(point.ts), point.temperature]),

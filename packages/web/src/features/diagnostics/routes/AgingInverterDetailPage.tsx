@@ -1,5 +1,5 @@
 import { type Language, routeByName } from '@sunstack/shared';
-import { Button, Card, Descriptions, Flex, Skeleton, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Grid, Skeleton, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { alarmName } from '../../../components/alarm/alarmName.ts';
@@ -18,6 +18,8 @@ import { AgingStatusTag, agingReasonText } from '../components/AgingStatus.tsx';
 export default function AgingInverterDetailPage() {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
+  // Labels above their values on a phone: a long label leaves its value no room beside it.
+  const narrow = Grid.useBreakpoint().md === false;
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const runId = Number(params.get('run')) || undefined;
@@ -38,6 +40,7 @@ export default function AgingInverterDetailPage() {
     >
       <Flex vertical gap={16}>
         <Descriptions
+          layout={narrow ? 'vertical' : 'horizontal'}
           size="small"
           column={{ xs: 1, md: 3 }}
           items={[

@@ -1,5 +1,5 @@
 import { type AgingDeviceRow, type AgingRunSummary, type Language, routeByName } from '@sunstack/shared';
-import { Button, Card, Descriptions, Flex, Skeleton, Table, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Grid, Skeleton, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,8 @@ import { AgingStatusTag, agingReasonText } from '../components/AgingStatus.tsx';
 export default function AgingInverterPage() {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
+  // Labels above their values on a phone: a long label leaves its value no room beside it.
+  const narrow = Grid.useBreakpoint().md === false;
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [drawer, setDrawer] = useState(false);
@@ -121,6 +123,7 @@ export default function AgingInverterPage() {
           ) : (
             <Flex vertical gap={12}>
               <Descriptions
+                layout={narrow ? 'vertical' : 'horizontal'}
                 size="small"
                 column={{ xs: 1, md: 3 }}
                 items={[

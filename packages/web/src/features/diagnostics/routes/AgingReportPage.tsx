@@ -1,5 +1,5 @@
 import type { AgingDeviceRow, Language } from '@sunstack/shared';
-import { Card, Descriptions, Flex, Skeleton, Table, Typography } from 'antd';
+import { Card, Descriptions, Flex, Grid, Skeleton, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,8 @@ import { AgingStatusTag, agingReasonText } from '../components/AgingStatus.tsx';
 export default function AgingReportPage() {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
+  // Labels above their values on a phone: a long label leaves its value no room beside it.
+  const narrow = Grid.useBreakpoint().md === false;
   const [picked, setPicked] = useState<number | undefined>();
   const runs = useAgingRuns({ currentPage: 1, pageSize: 50 });
   const runId = picked ?? runs.data?.runs[0]?.id;
@@ -59,6 +61,7 @@ export default function AgingReportPage() {
         ) : (
           <>
             <Descriptions
+              layout={narrow ? 'vertical' : 'horizontal'}
               size="small"
               column={{ xs: 1, md: 3 }}
               items={[
