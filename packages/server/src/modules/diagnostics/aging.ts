@@ -164,7 +164,12 @@ export function createAgingService(deps: { repo: AgingRepo; audit: AuditService;
           return `${labels.reasons.fault} ${code} ${faultText(code, language)?.name ?? ''}`.trim();
         }
         if (row.reason === null) return '';
-        const value = row.reasonValue === null ? '' : ` (${row.reasonValue.toFixed(row.reason === 'output' ? 2 : 1)})`;
+        const value =
+          row.reasonValue === null
+            ? ''
+            : row.reason === 'output'
+              ? ` (${row.reasonValue.toFixed(2)} kW)`
+              : ` (${row.reasonValue.toFixed(1)} °C)`;
         return `${labels.reasons[row.reason]}${value}`;
       };
       const rows = devices.map((row) => ({
