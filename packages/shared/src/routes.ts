@@ -106,6 +106,17 @@ export const APP_ROUTES: readonly RouteDef[] = [
 
   { path: '/bus/powerInfo', name: 'power-info', title: 'powerInfo', access: [M] },
   { path: '/bus/aging', name: 'aging', title: 'aging', access: [M] },
+  { path: '/bus/aging/inverter', name: 'aging-inverter', title: 'agingInverter', access: [M], parent: 'aging' },
+  {
+    path: '/bus/aging/inverterDetail',
+    name: 'aging-inverter-detail',
+    title: 'agingInverterDetail',
+    access: [M],
+    parent: 'aging',
+    hidden: true,
+  },
+  { path: '/bus/aging/alarm', name: 'aging-alarm', title: 'agingAlarm', access: [M], parent: 'aging' },
+  { path: '/bus/aging/report', name: 'aging-report', title: 'agingReport', access: [M], parent: 'aging' },
   { path: '/bus/powerStation/devops', name: 'devops', title: 'devops', access: [M] },
   { path: '/bus/fileManagement', name: 'file-management', title: 'fileManagement', access: [M] },
   { path: '/bus/user/management', name: 'user-management', title: 'userManagement', access: [A, D, M] },

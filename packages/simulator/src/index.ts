@@ -14,6 +14,7 @@ export {
 } from './device/datalogger.ts';
 export { type DataloggerState, fileStateStore, memoryStateStore, type StateStore } from './device/stateStore.ts';
 export { applyBatteryPower, type BatterySpec } from './physics/battery.ts';
+export { type BurnInFault, type BurnInOptions, type BurnInReport, burnInRack } from './physics/burnIn.ts';
 export { CONNECTOR_STATE, EvChargerModel } from './physics/evCharger.ts';
 export { HeatPumpModel } from './physics/heatPump.ts';
 export { datasheetOf, IV_FAULTS, type IvFault, type IvFaults, type IvScanResult, ivScanOf, layoutOf } from './physics/ivFaults.ts';

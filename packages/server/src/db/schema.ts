@@ -1,5 +1,7 @@
 import {
   ACCOUNT_LOG_EVENTS,
+  AGING_DEVICE_STATUSES,
+  AGING_REASONS,
   ALARM_SOURCES,
   type AlarmThresholds,
   COMMAND_STATES,
@@ -754,3 +756,34 @@ export const deviceLog = pgTable('device_log', {
   uploadedAt: at('uploaded_at'),
   expiresAt: at('expires_at').notNull(),
 });
+
+/** Ageing (burn-in) runs and their devices' judgements (0050_aging.sql). */
+export const agingRun = pgTable('aging_run', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  organisationId: id('organisation_id').notNull(),
+  name: text('name').notNull(),
+  startedAt: at('started_at').notNull(),
+  endsAt: at('ends_at').notNull(),
+  outputKw: real('output_kw').notNull(),
+  tolerancePct: real('tolerance_pct').notNull(),
+  maxTemperature: real('max_temperature').notNull(),
+  state: text('state', { enum: ['running', 'finished'] }).notNull(),
+  createdBy: id('created_by').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+export const agingDevice = pgTable(
+  'aging_device',
+  {
+    runId: id('run_id').notNull(),
+    deviceSn: text('device_sn').notNull(),
+    status: text('status', { enum: AGING_DEVICE_STATUSES }).notNull(),
+    reason: text('reason', { enum: AGING_REASONS }),
+    reasonValue: real('reason_value'),
+    samples: integer('samples').notNull().default(0),
+    maxTemperature: real('max_temperature'),
+    meanOutput: real('mean_output'),
+    judgedAt: at('judged_at'),
+  },
+  (table) => [primaryKey({ columns: [table.runId, table.deviceSn] })],
+);

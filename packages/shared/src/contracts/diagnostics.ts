@@ -221,3 +221,101 @@ export const deviceLogSummaryRow = z.object({
 });
 export type DeviceLogRow = z.infer<typeof deviceLogSummaryRow>;
 export const deviceLogListResult = z.object({ total: z.number(), logs: z.array(deviceLogSummaryRow) });
+
+/**
+ * Ageing (burn-in, issue 24): a run of inverters on the factory's rack, judged by the ageing job against its criteria:
+ * no fault raised, the mean output within `tolerancePct` of the rack's load `outputKw`, the inverter temperature
+ * never above `maxTemperature`.
+ */
+export const AGING_DEVICE_STATUSES = ['waiting', 'running', 'pass', 'fail'] as const;
+export type AgingDeviceStatus = (typeof AGING_DEVICE_STATUSES)[number];
+export const AGING_REASONS = ['fault', 'temperature', 'output', 'noData'] as const;
+export type AgingReason = (typeof AGING_REASONS)[number];
+export const AGING_RUN_STATES = ['running', 'finished'] as const;
+/** A run's longest duration: a week on the rack. */
+export const AGING_MAX_MINUTES = 7 * 24 * 60;
+
+const limited = (min: number, max: number) =>
+  z.number({ error: 'validation.invalid' }).min(min, { error: 'aging.outOfRange' }).max(max, { error: 'aging.outOfRange' });
+export const agingRunCreateBody = z.strictObject({
+  name: z.string().trim().min(1, { error: 'validation.required' }).max(64),
+  sns: z.array(deviceSnSchema).min(1, { error: 'aging.devicesRequired' }).max(500),
+  durationMinutes: z.number().int({ error: 'validation.invalid' }).min(10, { error: 'aging.outOfRange' }).max(AGING_MAX_MINUTES, {
+    error: 'aging.outOfRange',
+  }),
+  outputKw: limited(0.1, 1000),
+  tolerancePct: limited(0.5, 50),
+  maxTemperature: limited(30, 120),
+});
+export type AgingRunCreateBody = z.infer<typeof agingRunCreateBody>;
+
+const agingCounts = z.object({ devices: z.number(), waiting: z.number(), running: z.number(), pass: z.number(), fail: z.number() });
+export const agingRunSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  state: z.enum(AGING_RUN_STATES),
+  startedAt: z.number(),
+  endsAt: z.number(),
+  createdBy: z.string(),
+  outputKw: z.number(),
+  tolerancePct: z.number(),
+  maxTemperature: z.number(),
+  counts: agingCounts,
+});
+export type AgingRunSummary = z.infer<typeof agingRunSummary>;
+export const agingRunListBody = z.strictObject({ ...pageFields });
+export const agingRunListResult = z.object({ total: z.number(), runs: z.array(agingRunSummary) });
+
+const agingJudgement = {
+  sn: z.string(),
+  plantName: z.string(),
+  timeZone: z.string(),
+  status: z.enum(AGING_DEVICE_STATUSES),
+  /** Why it failed, and the value behind it: the fault code, the temperature (°C) or the mean output (kW). */
+  reason: z.enum(AGING_REASONS).nullable(),
+  reasonValue: z.number().nullable(),
+  samples: z.number(),
+  maxTemperature: z.number().nullable(),
+  meanOutput: z.number().nullable(),
+  judgedAt: z.number().nullable(),
+};
+export const agingDeviceRow = z.object({
+  ...agingJudgement,
+  /** What it reported last (live status). */
+  latest: z.object({ ts: z.number(), output: z.number().nullable(), temperature: z.number().nullable() }).nullable(),
+});
+export type AgingDeviceRow = z.infer<typeof agingDeviceRow>;
+export const agingRunDetail = agingRunSummary.extend({ devices: z.array(agingDeviceRow) });
+export type AgingRunDetail = z.infer<typeof agingRunDetail>;
+
+export const agingAlarmListBody = z.strictObject({ runId: idSchema.optional(), ...pageFields });
+export type AgingAlarmListBody = z.infer<typeof agingAlarmListBody>;
+const agingAlarm = z.object({
+  id: z.number(),
+  runId: z.number(),
+  runName: z.string(),
+  sn: z.string(),
+  timeZone: z.string(),
+  code: z.number(),
+  severity: z.string(),
+  raisedAt: z.number(),
+  clearedAt: z.number().nullable(),
+});
+export type AgingAlarm = z.infer<typeof agingAlarm>;
+export const agingAlarmListResult = z.object({ total: z.number(), alarms: z.array(agingAlarm) });
+
+export const agingReportExportBody = z.strictObject({ id: idSchema, format: z.enum(['xlsx', 'csv']).default('xlsx') });
+
+export const agingDeviceQuery = z.strictObject({
+  runId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  sn: deviceSnSchema,
+});
+export const agingDeviceDetail = z.object({
+  run: agingRunSummary.omit({ counts: true }),
+  ...agingJudgement,
+  /** Output (kW) and inverter temperature (°C) over the run, at most AGING_SERIES_POINTS points (means of equal spans). */
+  series: z.array(z.object({ ts: z.number(), output: z.number().nullable(), temperature: z.number().nullable() })),
+  alarms: z.array(agingAlarm.pick({ id: true, code: true, severity: true, raisedAt: true, clearedAt: true })),
+});
+export type AgingDeviceDetail = z.infer<typeof agingDeviceDetail>;
+export const AGING_SERIES_POINTS = 500;

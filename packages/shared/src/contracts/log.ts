@@ -23,6 +23,7 @@ export const AUDIT_OBJECT_TYPES = [
   'firmware',
   'upgrade',
   'blacklist',
+  'agingRun',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

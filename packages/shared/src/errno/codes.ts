@@ -131,6 +131,10 @@ export const Errno = {
   notAnInverter: 42251,
   /** A device log upload to a link that is unknown, already used or expired. */
   logUploadRefused: 42252,
+  /** A device log upload over the size limit (answered HTTP 413). */
+  logUploadTooLarge: 42260,
+  /** A device log upload of a type not kept as a log (answered HTTP 415). */
+  logUploadWrongType: 42261,
   /** API family (Open API scheduler): periods overlap. */
   schedulePeriodsOverlap: 42023,
   /** API family (Open API): settings, SoC and force-charge times are locked while a schedule is enabled. */

@@ -76,6 +76,10 @@ export const SCREEN_NAMES = [
   'test-log',
   'module-log',
   'dsp-log',
+  'aging-inverter',
+  'aging-inverter-detail',
+  'aging-alarm',
+  'aging-report',
 ] as const;
 export type ScreenName = (typeof SCREEN_NAMES)[number];
 

@@ -5,6 +5,7 @@ import { deviceCommand, deviceLog, storedFile } from '../../db/schema.ts';
 import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
 import { firstSheetOf, startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 import { summariseLog } from './logSummary.ts';
+import { LOG_MAX_BYTES } from './logs.ts';
 
 /** Device logs: a log.upload command with a one-time URL; the device's upload to it, once; list, download, export. */
 let t: TestApp;
@@ -76,6 +77,20 @@ describe('device logs', () => {
     const sheet = await firstSheetOf((await t.download('/c/v0/device-log/export', range, { token: admin.token, lang: 'de' })).bytes);
     expect(sheet.getRow(1).getCell(1).value).toBe('Geräte-SN');
     expect(sheet.getRow(2).getCell(4).value).toBe('Hochgeladen');
+  });
+
+  it('answer a failing HTTP status to a refused upload (413 too large, 415 wrong type) and keep the URL for a good one', async () => {
+    const { id, url } = await requested('module');
+    const tooLarge = await t.app.http.inject({ method: 'PUT', url: new URL(url).pathname, payload: Buffer.alloc(LOG_MAX_BYTES + 1, 0x61) });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().errno).toBe(Errno.logUploadTooLarge);
+    // An executable is no log.
+    const wrongType = await t.app.http.inject({ method: 'POST', url: new URL(url).pathname, payload: Buffer.from('MZ\x90\x00', 'latin1') });
+    expect([wrongType.statusCode, wrongType.json().errno]).toEqual([415, Errno.logUploadWrongType]);
+    const range = { kind: 'module', begin: Date.now() - DAY, end: Date.now() + 1000 };
+    expect((await call('POST', '/c/v0/device-log/list', range)).result.logs).toMatchObject([{ id, state: 'waiting', size: null }]);
+    expect((await put(url, LOG)).statusCode).toBe(200);
+    expect((await call('POST', '/c/v0/device-log/list', range)).result.logs).toMatchObject([{ id, state: 'uploaded' }]);
   });
 
   it('summarise the simulator format: entries, span, variables and the self-test verdict', () => {

@@ -3,7 +3,7 @@ import type { DeviceLogExportBody, DeviceLogKind, DeviceLogListBody, DeviceLogRe
 import type { ClientInfo, Session } from '../../core/caller.ts';
 import { requirePermission } from '../../core/permissions.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
-import { notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { EXPORT_MAX_ROWS, utcText, workbook } from '../../http/xlsx.ts';
 import type { CommandService } from '../command/service.ts';
 import type { FileService, UploadRule } from '../file/service.ts';
@@ -115,7 +115,7 @@ export function createLogService(deps: {
      * A device's upload to its one-time URL: taken once (a second upload, an unknown or an expired token is
      * refused), streamed into the file store under the size limit, summarised when the format is known.
      */
-    async upload(token: string, body: AsyncIterable<Uint8Array>): Promise<'stored' | 'refused'> {
+    async upload(token: string, body: AsyncIterable<Uint8Array>): Promise<UploadOutcome> {
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return 'refused';
       const claimed = await logs.claim(sha256(token), new Date(now()));
       if (!claimed) return 'refused';
@@ -138,12 +138,19 @@ export function createLogService(deps: {
         await logs.uploadDone(claimed.id, file.id, summary ?? null, new Date(now()));
         return 'stored';
       } catch (error) {
+        // The URL stays good for a second try (a smaller log, say); the device learns why from the HTTP status.
         await logs.release(claimed.id);
+        const message = error instanceof AppError ? error.issues?.[0]?.message : undefined;
+        if (message === LOG_RULE.messages.tooLarge) return 'tooLarge';
+        if (message === LOG_RULE.messages.wrongType) return 'wrongType';
         throw error;
       }
     },
   };
 }
+
+/** What a device's upload came to: kept, or why not (each answered with its own HTTP status). */
+export type UploadOutcome = 'stored' | 'refused' | 'tooLarge' | 'wrongType';
 
 type Row = Awaited<ReturnType<LogRepo['all']>>[number];
 function present(row: Row, detailed: boolean) {
