@@ -1,5 +1,6 @@
+import { APP_ROUTES } from '@sunstack/shared';
 import { describe, expect, it } from 'vitest';
-import { menuItems } from './menuItems.tsx';
+import { ICONS, menuItems } from './menuItems.tsx';
 
 const t = ((key: string) => key) as unknown as Parameters<typeof menuItems>[1];
 type Entry = { key: string; children?: Entry[] };
@@ -7,6 +8,11 @@ const keys = (menus: string[]) =>
   (menuItems(menus, t) as Entry[]).map((item) => (item.children ? { [item.key]: item.children.map((child) => child.key) } : item.key));
 
 describe('side menu', () => {
+  it('gives every entry at the top of the menu an icon, as the first ones have', () => {
+    const top = APP_ROUTES.filter((route) => !route.parent && !route.hidden).map((route) => route.name);
+    expect(top.filter((name) => !(name in ICONS))).toEqual([]);
+  });
+
   it('groups a screen under its group even when the group is not a screen itself', () => {
     expect(keys(['index', 'plant-maintain', 'fault-record', 'alarm'])).toEqual([
       '/bus/index',

@@ -7,12 +7,20 @@ import {
   BarChartOutlined,
   CloudUploadOutlined,
   ClusterOutlined,
+  ControlOutlined,
+  CustomerServiceOutlined,
   DashboardOutlined,
   DatabaseOutlined,
+  ExperimentOutlined,
   FileTextOutlined,
+  FolderOpenOutlined,
   HomeOutlined,
   KeyOutlined,
   MailOutlined,
+  MonitorOutlined,
+  NotificationOutlined,
+  ProfileOutlined,
+  RiseOutlined,
   SafetyOutlined,
   TeamOutlined,
   ThunderboltOutlined,
@@ -25,7 +33,8 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { BUILT_APP_ROUTES } from '../../lib/screens.ts';
 
-const ICONS: Record<string, ReactNode> = {
+/** The icon of each entry at the top of the menu (menuItems.test checks that every one has one). */
+export const ICONS: Record<string, ReactNode> = {
   index: <HomeOutlined />,
   'user-center': <UserOutlined />,
   'data-view': <DashboardOutlined />,
@@ -48,6 +57,15 @@ const ICONS: Record<string, ReactNode> = {
   agent: <ApartmentOutlined />,
   invitation: <MailOutlined />,
   'api-key': <KeyOutlined />,
+  aging: <ExperimentOutlined />,
+  devops: <MonitorOutlined />,
+  'file-management': <FolderOpenOutlined />,
+  'log-update': <NotificationOutlined />,
+  'integrator-data-report': <BarChartOutlined />,
+  'after-sale': <CustomerServiceOutlined />,
+  trend: <RiseOutlined />,
+  'group-remote': <ControlOutlined />,
+  'work-order': <ProfileOutlined />,
 };
 
 type MenuItem = Required<MenuProps>['items'][number];
