@@ -20,7 +20,8 @@ const isJavaScript = (response: Response) =>
 
 /**
  * Counts the JavaScript a page loads from now on, each file once, gzipped at level 9. `files` waits
- * for network idle and QUIET_MS without new JavaScript, then answers the files, largest first.
+ * for the load event and QUIET_MS without new JavaScript, then answers the files, largest first (not for
+ * network idle: a screen with a live stream keeps a request open and never goes idle).
  */
 export function collectJavaScript(page: Page) {
   const pending: Promise<JsFile>[] = [];
@@ -45,7 +46,7 @@ export function collectJavaScript(page: Page) {
   });
   return {
     async files(): Promise<JsFile[]> {
-      await page.waitForLoadState('networkidle');
+      await page.waitForLoadState('load');
       while (Date.now() - lastJsAt < QUIET_MS) await page.waitForTimeout(QUIET_MS - (Date.now() - lastJsAt));
       const byUrl = new Map((await Promise.all(pending)).map((file) => [file.url, file]));
       return [...byUrl.values()].sort((a, b) => b.gzip - a.gzip);
@@ -55,7 +56,7 @@ export function collectJavaScript(page: Page) {
 
 export const totalOf = (files: JsFile[], pick: (file: JsFile) => number) => files.reduce((total, file) => total + pick(file), 0);
 
-export const QUIET_NOTE = `network idle and ${QUIET_MS} ms without new JavaScript; every JavaScript response is counted once and gzipped at level 9 (KB = 1024 bytes)`;
+export const QUIET_NOTE = `the load event and ${QUIET_MS} ms without new JavaScript; every JavaScript response is counted once and gzipped at level 9 (KB = 1024 bytes)`;
 
 /** The largest files, as a Markdown table for RESULTS.md. */
 export const largestFiles = (files: JsFile[]) => [
