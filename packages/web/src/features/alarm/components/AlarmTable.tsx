@@ -1,6 +1,5 @@
 import { LineChartOutlined } from '@ant-design/icons';
 import { type AlarmSummary, type AlarmView, type Language, routeByName } from '@sunstack/shared';
-import { faultText } from '@sunstack/shared/fault-messages';
 import { Button, Descriptions, Flex, Grid, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { dataAroundLink, deviceLink } from '../../../components/alarm/alarmLinks.ts';
 import { alarmName } from '../../../components/alarm/alarmName.ts';
 import { SeverityTag } from '../../../components/alarm/SeverityTag.tsx';
+import { faultText } from '../../../lib/faultText.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { subjectLabel } from './subjectLabel.ts';
 

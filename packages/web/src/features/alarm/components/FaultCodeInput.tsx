@@ -1,8 +1,8 @@
 import { FAULT_CATALOGUE, type Language } from '@sunstack/shared';
-import { faultText } from '@sunstack/shared/fault-messages';
 import { AutoComplete, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { faultText } from '../../../lib/faultText.ts';
 
 const ALL_CODES = Object.values(FAULT_CATALOGUE).flatMap((faults) => faults.map((fault) => fault.code));
 
