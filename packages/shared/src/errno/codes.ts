@@ -148,6 +148,8 @@ export const Errno = {
   /** Owner figures of a kind of device asked of another kind (issue 21). */
   notABattery: 42320,
   notAnEvCharger: 42321,
+  /** A browser's push service address that is not http(s) or points at a private address (the webhooks' SSRF guard). */
+  pushEndpointRefused: 42322,
   settingsLockedBySchedule: 44096,
   internal: 50000,
   /** The external device broker (MQTT_URL) did not answer: a datalogger's access could not be changed there. */
