@@ -51,7 +51,7 @@ export function BatteryHealthCard({ sn }: { sn: string }) {
     };
   }, [data, t, token, axis]);
   return (
-    <Card title={t('owners.batteryHealth')} size="small">
+    <Card title={t('owners.batteryHealth')} variant="borderless">
       {query.isError && !data ? (
         <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
       ) : !data ? (
@@ -95,7 +95,7 @@ export function ChargingSessionsCard({ sn, timeZone }: { sn: string; timeZone: s
   const data = query.data;
   const zone = data?.timeZone ?? timeZone;
   return (
-    <Card title={t('owners.chargingSessions')} size="small">
+    <Card title={t('owners.chargingSessions')} variant="borderless">
       <Flex vertical gap={12}>
         <Flex gap={8} wrap>
           <DatePicker
@@ -182,7 +182,7 @@ export function StringComparisonCard({ sn, timeZone }: { sn: string; timeZone: s
   }, [data, t, token, axis, zone, unit]);
   if (data && data.strings.length === 0) return null;
   return (
-    <Card title={t('owners.stringComparison')} size="small">
+    <Card title={t('owners.stringComparison')} variant="borderless">
       <Flex vertical gap={12}>
         <Flex gap={8} wrap>
           <DatePicker
