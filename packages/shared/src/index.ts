@@ -34,6 +34,7 @@ export * from './calls/user.ts';
 export * from './calls/workOrder.ts';
 export * from './constants.ts';
 export * from './contracts/accountLog.ts';
+export * from './contracts/ageing.ts';
 export * from './contracts/alarm.ts';
 export * from './contracts/apiKey.ts';
 export * from './contracts/batch.ts';

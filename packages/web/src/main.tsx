@@ -11,6 +11,9 @@ disableFunctionKeysAndContextMenu();
 // A chunk Vite preloads that is gone (a new release) is handled by the screen loader's reload.
 window.addEventListener('vite:preloadError', (event) => event.preventDefault());
 
+// The installable app's worker (public/sw.js): the app shell offline and alarm pushes; never API answers.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js').catch(() => {});
+
 const { language, token } = useClientStore.getState();
 const [, initialLocale] = await Promise.all([initI18n(language), loadAntdLocale(language)]);
 void loadErrorMessages();

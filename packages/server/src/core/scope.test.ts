@@ -188,6 +188,12 @@ const PROBES: Record<string, Probe> = {
   'POST /c/v0/device/command/cancel': (token, { command }) => post('/c/v0/device/command/cancel', { id: command }, token),
   'POST /c/v0/device/report/query': (token, { inverter }) =>
     post('/c/v0/device/report/query', { sn: inverter, dimension: 'lifetime', variables: ['PVEnergyTotal'] }, token),
+  // Out of scope answers like missing before the kind is looked at (an inverter is no battery: 42320 only when seen).
+  'POST /c/v0/device/battery/health/query': (token, { inverter }) => post('/c/v0/device/battery/health/query', { sn: inverter }, token),
+  'POST /c/v0/device/charging/sessions/query': (token, { pile }) =>
+    post('/c/v0/device/charging/sessions/query', { sn: pile, year: 2026, month: 1 }, token),
+  'POST /c/v0/device/strings/query': (token, { inverter }) =>
+    post('/c/v0/device/strings/query', { sn: inverter, date: '2026-01-01' }, token),
 };
 
 /**
@@ -222,6 +228,10 @@ const WITHOUT_TARGET: Record<string, string> = {
   'POST /c/v0/alarm/faultRecord/export': 'the same counts as a file (faultRecord tests)',
   'POST /c/v0/alarm/subscription/list': "lists the caller's own subscriptions (notification tests)",
   'POST /c/v0/alarm/subscription/delete': "deletes one of the caller's own subscriptions by its id (notification tests)",
+  'POST /c/v0/alarm/push/key': "the server's VAPID public key, no data",
+  'POST /c/v0/alarm/push/list': "lists the caller's own browsers (push tests)",
+  'POST /c/v0/alarm/push/subscribe': 'adds a browser of the caller (push tests)',
+  'POST /c/v0/alarm/push/unsubscribe': "removes one of the caller's own browsers; another's answers like a missing one (push tests)",
 };
 
 const MATRIX_DOMAINS = /^\/c\/v0\/(plant|module|device|pile|parallel|alarm)\//;

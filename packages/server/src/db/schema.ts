@@ -435,6 +435,39 @@ export const notificationOutbox = pgTable('notification_outbox', {
   lastError: text('last_error'),
 });
 
+/** The server's VAPID key pair, made once (0053_web_push.sql). */
+export const webPushKey = pgTable('web_push_key', {
+  id: integer('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** A browser of an account that accepted pushes (0053_web_push.sql). */
+export const pushEndpoint = pgTable('push_endpoint', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  accountId: id('account_id').notNull(),
+  endpoint: text('endpoint').notNull(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  userAgent: text('user_agent').notNull().default(''),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** Pushes to deliver, retried like webhooks (0053_web_push.sql). */
+export const pushOutbox = pgTable('push_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  endpointId: id('endpoint_id').notNull(),
+  body: text('body').notNull(),
+  createdAt: at('created_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: at('next_attempt_at').notNull(),
+  deliveredAt: at('delivered_at'),
+  failedAt: at('failed_at'),
+  lastStatus: integer('last_status'),
+  lastError: text('last_error'),
+});
+
 /** Notices matched to a subscription within the storm window, and those a storm holds for its summary. */
 export const notificationRecent = pgTable('notification_recent', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -112,3 +112,29 @@ export const webhookSummary = z.object({
 });
 export type WebhookSummary = z.infer<typeof webhookSummary>;
 export const WEBHOOK_SUMMARY_MAX = 1000;
+
+/**
+ * Web Push (issue 21, owner feature 5): a browser of the caller that accepted pushes, as its
+ * PushSubscription.toJSON() gives it. Alarm notices the caller's subscriptions match go to every browser
+ * it turned on, beside email and webhooks. Keys are base64url: p256dh a P-256 point (65 bytes), auth 16 bytes.
+ */
+const base64url = (min: number, max: number) =>
+  z
+    .string({ error: requiredOrInvalid })
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, { error: 'validation.invalid' })
+    .min(min, { error: 'validation.invalid' })
+    .max(max, { error: 'validation.invalid' });
+export const pushSubscribeBody = z.strictObject({
+  endpoint: z
+    .string({ error: requiredOrInvalid })
+    .max(WEBHOOK_URL_MAX, { error: 'validation.tooLong' })
+    .pipe(z.url({ protocol: /^https?$/, error: 'validation.invalid' })),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.strictObject({ p256dh: base64url(86, 90), auth: base64url(22, 24) }),
+});
+export type PushSubscribeBody = z.infer<typeof pushSubscribeBody>;
+export const pushUnsubscribeBody = z.strictObject({ endpoint: z.string({ error: requiredOrInvalid }).max(WEBHOOK_URL_MAX) });
+export const pushKeyBody = z.strictObject({});
+export const pushKeyResult = z.object({ publicKey: z.string() });
+export const pushBrowser = z.object({ endpoint: z.string(), userAgent: z.string(), createdAt: z.number() });
+export const pushBrowsersResult = z.object({ browsers: z.array(pushBrowser) });

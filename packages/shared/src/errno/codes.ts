@@ -149,6 +149,11 @@ export const Errno = {
   upgradeNotStuck: 42107,
   /** A strategy asked to approve, pause, resume or cancel from a status that does not allow it. */
   strategyNotInState: 42108,
+  /** Owner figures of a kind of device asked of another kind (issue 21). */
+  notABattery: 42320,
+  notAnEvCharger: 42321,
+  /** A browser's push service address that is not http(s) or points at a private address (the webhooks' SSRF guard). */
+  pushEndpointRefused: 42322,
   settingsLockedBySchedule: 44096,
   internal: 50000,
   /** The external device broker (MQTT_URL) did not answer: a datalogger's access could not be changed there. */

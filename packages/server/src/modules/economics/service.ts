@@ -1,8 +1,19 @@
-import { expectedPv, type PlantEconomics, type PlantEconomicsQueryBody, type PlantForecast, type PlantPerformance } from '@sunstack/shared';
+import {
+  type BatteryHealth,
+  type ChargingSessions,
+  Errno,
+  expectedPv,
+  type PlantEconomics,
+  type PlantEconomicsQueryBody,
+  type PlantForecast,
+  type PlantPerformance,
+  type StringComparison,
+} from '@sunstack/shared';
 import type { Scope } from '../../core/scope.ts';
-import { notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { bucketsOf, FIVE_MINUTES_MS, localDateOf, startOfLocalDate } from '../telemetry/calendar.ts';
 import type { TelemetryRepo } from '../telemetry/repo.ts';
+import { compareStrings, sessionsOf } from './ageing.ts';
 import { expectedByBucket, siteOf, socForecast } from './expected.ts';
 import { economicsOf, hourKeyOf, wallClockOf } from './figures.ts';
 import type { EconomicsRepo } from './repo.ts';
@@ -76,7 +87,147 @@ export function createEconomicsService(deps: { economics: EconomicsRepo; telemet
     return sums.some((hour) => hour.kwh > 0) ? sums.map((hour) => (hour.hours > 0 ? hour.kwh / hour.hours : 0)) : undefined;
   }
 
+  /** A device of one kind the caller sees; another kind is refused with its errno, a missing or hidden one answers not found. */
+  async function deviceOfKind(scope: Scope, sn: string, type: string, wrongKind: number) {
+    const found = await economics.visibleDevice(scope, sn);
+    if (!found) throw notFound();
+    if (found.type !== type) throw new AppError(wrongKind as never);
+    return found;
+  }
+
   return {
+    /**
+     * A battery's SoH as it reports it, and its equivalent full cycles: energy discharged / usable capacity
+     * (stored energy / SoC). The discharge counter is the battery's own when it counts one; otherwise its
+     * plant's (protocol.md puts `dischargeEnergyTotal` on the hybrid inverter), over the capacity of all the
+     * plant's batteries, which cycle together.
+     */
+    async batteryHealth(scope: Scope, sn: string): Promise<BatteryHealth> {
+      const battery = await deviceOfKind(scope, sn, 'battery', Errno.notABattery);
+      const { timeZone } = battery;
+      const capacityOf = (state: { soc: number | null; residual: number | null }) =>
+        state.soc !== null && state.residual !== null && state.soc >= 5 ? state.residual / (state.soc / 100) : null;
+      const states = await economics.batteryStates(battery.plantId, battery.id);
+      const own = states.find((state) => Number(state.device_id) === Number(battery.id));
+      const capacity = own ? capacityOf(own) : null;
+      const ownDischarge = await economics.monthlyDischarge('device', battery.id);
+      const fromBattery = ownDischarge.some((row) => row.kwh > 0);
+      let discharge = ownDischarge;
+      let sharedCapacity = capacity;
+      if (!fromBattery && battery.plantId !== null) {
+        discharge = await economics.monthlyDischarge('plant', battery.plantId);
+        const capacities = states.map(capacityOf);
+        sharedCapacity = capacities.every((c) => c !== null) ? capacities.reduce((sum: number, c) => sum + (c as number), 0) : null;
+      }
+      const counted = discharge.some((row) => row.kwh > 0);
+      const cyclesAfter: { month: string; cycles: number }[] = [];
+      let total = 0;
+      for (const row of discharge) {
+        total += row.kwh;
+        if (total === 0) continue; // months before the battery discharged at all
+        if (sharedCapacity) cyclesAfter.push({ month: row.month, cycles: round(total / sharedCapacity, 1) });
+      }
+      const yearAgo = now() - 366 * 86_400_000;
+      const soh = await economics.monthlyMean(battery.id, 'SOH', timeZone, yearAgo);
+      const monthKeys = [...new Set([...soh.map((row) => row.month), ...cyclesAfter.map((row) => row.month)])].sort().slice(-12);
+      return {
+        timeZone,
+        soh: own?.soh ?? null,
+        sohAt: own?.soh !== null && own ? Number(own.ts) : null,
+        capacityKwh: capacity === null ? null : round(capacity, 2),
+        cycles: counted && sharedCapacity ? round(total / sharedCapacity, 1) : null,
+        dischargedKwh: counted ? round(total, 1) : null,
+        cycleSource: counted ? (fromBattery ? 'battery' : 'plant') : null,
+        months: monthKeys.map((month) => {
+          const mean = soh.find((row) => row.month === month)?.mean;
+          return {
+            month,
+            soh: mean === undefined || mean === null ? null : round(mean, 1),
+            cycles: counted ? ([...cyclesAfter].reverse().find((row) => row.month <= month)?.cycles ?? null) : null,
+          };
+        }),
+      };
+    },
+
+    /** An EV charger's sessions that began in a month of its plant's calendar (a session may run into the next day). */
+    async chargingSessions(scope: Scope, body: { sn: string; year: number; month: number }): Promise<ChargingSessions> {
+      const charger = await deviceOfKind(scope, body.sn, 'evCharger', Errno.notAnEvCharger);
+      const { timeZone } = charger;
+      const from = startOfLocalDate(`${body.year}-${pad(body.month)}-01`, timeZone);
+      const to = startOfLocalDate(dateOf(body.year, body.month + 1, 1), timeZone);
+      // Read a day before (a session plugged in before the month is not the month's) and two after (one running on).
+      const samples = await economics.sampleValues(
+        charger.id,
+        ['connectorState', 'sessionEnergy', 'chargePower'],
+        from - 86_400_000,
+        to + 2 * 86_400_000,
+      );
+      const rows = samples.map(({ ts, values: [connectorState = null, sessionEnergy = null, chargePower = null] }) => ({
+        ts,
+        connectorState,
+        sessionEnergy,
+        chargePower,
+      }));
+      const reachesNow = to + 2 * 86_400_000 > now();
+      const sessions = sessionsOf(rows, reachesNow).filter((session) => session.start >= from && session.start < to);
+      return {
+        timeZone,
+        sessions,
+        total: {
+          sessions: sessions.length,
+          energyKwh: round(sessions.reduce((sum, session) => sum + session.energyKwh, 0)),
+          durationMs: sessions.reduce((sum, session) => sum + session.durationMs, 0),
+        },
+      };
+    },
+
+    /**
+     * An inverter's PV strings over a day of its plant's calendar. Each string's size is modules × parallel ×
+     * the module's Vmp × Imp from its I-V string configuration; without one the strings are compared as equal.
+     */
+    async stringComparison(scope: Scope, body: { sn: string; date: string }): Promise<StringComparison> {
+      const inverter = await deviceOfKind(scope, body.sn, 'inverter', Errno.notAnInverter);
+      const { timeZone } = inverter;
+      const [year = 2000, month = 1, day = 1] = body.date.split('-').map(Number);
+      const from = startOfLocalDate(dateOf(year, month, day), timeZone);
+      const to = startOfLocalDate(dateOf(year, month, day + 1), timeZone);
+      const names = await economics.latestNames(inverter.id);
+      const numbers = names
+        .map((name) => /^pv(\d+)Power$/.exec(name)?.[1])
+        .filter((n): n is string => n !== undefined)
+        .map(Number)
+        .sort((a, b) => a - b);
+      const config = await economics.stringConfig(inverter.sn);
+      const configured = config !== undefined && numbers.every((n) => config.strings[n - 1] !== undefined);
+      const strings = numbers.map((n) => {
+        const layout = config?.strings[n - 1];
+        const kwp =
+          configured && layout && config ? (layout.modules * layout.parallel * config.module.vmp * config.module.imp) / 1000 : null;
+        return { string: n, kwp: kwp === null ? null : round(kwp, 3) };
+      });
+      const samples = await economics.sampleValues(
+        inverter.id,
+        numbers.map((n) => `pv${n}Power`),
+        from,
+        to,
+      );
+      return {
+        timeZone,
+        basis: configured ? 'configured' : 'equal',
+        strings: compareStrings(
+          strings,
+          samples.map((sample) => ({ ts: sample.ts, powers: sample.values })),
+        ),
+        points: samples.map((sample) => ({
+          ts: sample.ts,
+          values: sample.values.map((value, i) => {
+            const kwp = strings[i]?.kwp;
+            return value === null ? null : round(kwp ? value / kwp : value);
+          }),
+        })),
+      };
+    },
+
     /** Money and self-sufficiency of a plant in a period, from the same hour rows its energy report reads. */
     async plantEconomics(scope: Scope, body: PlantEconomicsQueryBody): Promise<PlantEconomics> {
       const plant = await visiblePlant(scope, body.id);

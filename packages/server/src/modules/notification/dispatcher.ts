@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createJobLoop, type Listen, whileListening } from '../../core/jobLoop.ts';
 import type { Scope } from '../../core/scope.ts';
 import { mailText } from '../mail/templates.ts';
-import { languageOf, MINUTE, type Notice, noticeMail, STORM, summaryMail, webhookNotice } from './notices.ts';
+import { languageOf, MINUTE, type Notice, noticeMail, noticePush, STORM, summaryMail, summaryPush, webhookNotice } from './notices.ts';
+import { newVapidKeys, sendPush, subscriptionGone } from './push.ts';
 import type { NotificationRepo, Subscriber } from './repo.ts';
 import { postWebhook } from './webhook.ts';
 
@@ -50,8 +51,10 @@ export function createNotificationJobs(deps: {
   listen: Listen;
   now: () => number;
   log: FastifyBaseLogger;
+  /** The VAPID subject (RFC 8292: an https: URL or a mailto: address), and where a push opens the console. */
+  push: { subject: string; alarmUrl: string };
 }) {
-  const { repo, allowPrivateWebhooks, listen, now, log } = deps;
+  const { repo, allowPrivateWebhooks, listen, now, log, push } = deps;
 
   /** Turns claimed notices into deliveries; answers whether a full batch was taken (more may wait). */
   async function dispatchNotices(): Promise<boolean> {
@@ -97,6 +100,10 @@ export function createNotificationJobs(deps: {
       const counts = await tx.recentCounts(ids, new Date(at - STORM.windowMs));
       const mails: { recipient: string; subject: string; body: string }[] = [];
       const webhooks: { subscriptionId: number; event: NoticeEvent; body: string; at: Date }[] = [];
+      const pushes: { endpointId: number; body: string; at: Date }[] = [];
+      const browsers = new Map<number, { id: number }[]>();
+      for (const browser of await tx.endpointsOf([...byAccount.keys()]))
+        browsers.set(browser.accountId, [...(browsers.get(browser.accountId) ?? []), browser]);
       const matches: { subscriptionId: number; alarmId: number; event: NoticeEvent; occurredAt: Date; matchedAt: Date; held: boolean }[] =
         [];
       const storms: number[] = [];
@@ -113,15 +120,18 @@ export function createNotificationJobs(deps: {
           if (subscriber.webhookUrl) {
             webhooks.push({ subscriptionId: id, event: n.event, body: JSON.stringify(webhookNotice(n)), at: new Date(at) });
           }
+          const body = JSON.stringify(noticePush(languageOf(subscriber.language), n, push.alarmUrl));
+          for (const browser of browsers.get(subscriber.accountId) ?? []) pushes.push({ endpointId: browser.id, body, at: new Date(at) });
         }
       }
       await tx.enqueueMails(mails);
       await tx.enqueueWebhooks(webhooks);
+      await tx.enqueuePushes(pushes);
       await tx.recordMatches(matches);
       await tx.startStorms(storms, new Date(at + STORM.gatherMs));
       await tx.pruneMatches(new Date(at - STORM.windowMs));
       await tx.deleteNotices(claimed.map((n) => n.id));
-      return { notices: claimed.length, webhooks: webhooks.length };
+      return { notices: claimed.length, webhooks: webhooks.length + pushes.length };
     });
     // Mails wake their sender themselves (NOTIFY mail_outbox at commit).
     if (done.webhooks > 0) sender.wake();
@@ -165,6 +175,10 @@ export function createNotificationJobs(deps: {
             await tx.enqueueWebhooks([{ subscriptionId: subscriber.id, event: 'summary', body: JSON.stringify(body), at: new Date(at) }]);
             webhooks += 1;
           }
+          const browsers = await tx.endpointsOf([subscriber.accountId]);
+          const body = JSON.stringify(summaryPush(language, plantLabel, notices, push.alarmUrl, subscriber.id));
+          await tx.enqueuePushes(browsers.map((browser) => ({ endpointId: browser.id, body, at: new Date(at) })));
+          webhooks += browsers.length;
         }
         await tx.summarised(subscriber.id, new Date(at + STORM.everyMs));
       }
@@ -210,7 +224,40 @@ export function createNotificationJobs(deps: {
     if (claimed.length === 0 && now() - prunedAt > HOUR) {
       prunedAt = now();
       await repo.pruneWebhooks(new Date(prunedAt - WEBHOOK_KEEP_MS));
+      await repo.prunePushes(new Date(prunedAt - WEBHOOK_KEEP_MS));
     }
+    return claimed.length === WEBHOOK_BATCH;
+  }
+
+  let vapid: { subject: string; publicKey: string; privateKey: string } | undefined;
+  /** The server's VAPID keys, made and kept by the first process that needs them. */
+  async function vapidKeys() {
+    vapid ??= { subject: push.subject, ...(await repo.vapidKeys(newVapidKeys)) };
+    return vapid;
+  }
+
+  /** Sends due pushes, retried as webhooks are; a push service that dropped the browser's subscription drops the browser. */
+  async function deliverPushes(): Promise<boolean> {
+    const claimed = await repo.claimPushes(new Date(now()), WEBHOOK_BATCH);
+    if (claimed.length === 0) return false;
+    const keys = await vapidKeys();
+    await Promise.all(
+      claimed.map(async (delivery) => {
+        const outcome = await sendPush(delivery.browser, delivery.body, keys, allowPrivateWebhooks);
+        const at = now();
+        if (outcome.ok) return repo.pushDelivered(delivery.id, new Date(at), outcome.status);
+        if (subscriptionGone(outcome.status)) return repo.dropEndpoint(delivery.browser.id);
+        const next = at + retryDelay(delivery.attempts);
+        const giveUp = outcome.final === true || next - delivery.createdAt.getTime() > WEBHOOK_GIVE_UP_MS;
+        log.warn({ push: delivery.id, attempts: delivery.attempts, error: outcome.error, giveUp }, 'push delivery failed');
+        return repo.pushFailed(delivery.id, {
+          status: outcome.status,
+          error: outcome.error,
+          nextAttemptAt: giveUp ? null : new Date(next),
+          failedAt: giveUp ? new Date(at) : null,
+        });
+      }),
+    );
     return claimed.length === WEBHOOK_BATCH;
   }
 
@@ -221,7 +268,7 @@ export function createNotificationJobs(deps: {
     },
     { idleMs: DISPATCH_POLL_MS, onError: (error) => log.error({ err: error }, 'notification dispatch failed') },
   );
-  const sender = createJobLoop(deliverWebhooks, {
+  const sender = createJobLoop(async () => (await deliverWebhooks()) || (await deliverPushes()), {
     idleMs: WEBHOOK_POLL_MS,
     onError: (error) => log.error({ err: error }, 'webhook sender pass failed'),
   });
@@ -230,6 +277,8 @@ export function createNotificationJobs(deps: {
     dispatchNotices,
     sendSummaries,
     deliverWebhooks,
+    deliverPushes,
+    vapidKeys,
 
     /** The dispatcher and the webhook sender, until `signal` aborts. */
     async run(signal: AbortSignal) {

@@ -1,3 +1,4 @@
+import { routeByName } from '@sunstack/shared';
 import type { ModuleParts, Platform } from '../../core/module.ts';
 import { createNotificationRepo } from './repo.ts';
 import { notificationRoutes } from './routes.ts';
@@ -11,6 +12,16 @@ export function notificationModule({ db, database, config, now, log }: Platform)
     listen: (channel, handler) => database.listen(channel, handler),
     now,
     log,
+    push: {
+      subject: vapidSubject(config.publicUrl, config.mailFrom),
+      alarmUrl: `${config.publicUrl.replace(/\/$/, '')}${routeByName('alarm').path}`,
+    },
   });
   return { routes: (http) => notificationRoutes(http, notifications), jobs: [notifications.run] } satisfies ModuleParts;
+}
+
+/** RFC 8292's contact: the console's address when it is https, else the mailbox mails come from. */
+export function vapidSubject(publicUrl: string, mailFrom: string) {
+  if (publicUrl.startsWith('https://')) return publicUrl;
+  return `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()}`;
 }

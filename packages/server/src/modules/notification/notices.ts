@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language, languageTag, type NoticeEvent, type WebhookNotice } from '@sunstack/shared';
 import { faultText } from '@sunstack/shared/fault-messages';
 import { mailText, renderMail } from '../mail/templates.ts';
+import type { PushPayload } from './push.ts';
 import type { NoticeAlarm } from './repo.ts';
 
 /** What notifications say about an alarm: its mails and its webhook body, in the subscriber's language. */
@@ -75,6 +76,25 @@ export function webhookNotice({ event, at, alarm }: Notice): WebhookNotice {
     lastRaisedAt: alarm.lastRaisedAt.getTime(),
     clearedAt: alarm.clearedAt ? alarm.clearedAt.getTime() : null,
     occurrences: alarm.occurrences,
+  };
+}
+
+/** The push of a notice: the mail's subject, and one line of what, where and when; one tag per alarm folds its repeats. */
+export function noticePush(language: Language, notice: Notice, url: string): PushPayload {
+  const { subject } = noticeMail('', language, notice);
+  const words = alarmWords(notice.alarm, language);
+  const time = plantTime(notice.at.getTime(), notice.alarm.timeZone, language);
+  return { title: subject, body: `${words.severity} · ${words.sn} · ${words.plant} · ${time}`, tag: `alarm-${notice.alarm.id}`, url };
+}
+
+/** The push of a storm's summary: the summary mail's subject, and how many notices it holds. */
+export function summaryPush(language: Language, plantLabel: string, notices: Notice[], url: string, subscriptionId: number): PushPayload {
+  const { subject } = summaryMail('', language, plantLabel, notices);
+  return {
+    title: subject,
+    body: mailText('alarmSummary.push', language, { count: notices.length }),
+    tag: `summary-${subscriptionId}`,
+    url,
   };
 }
 

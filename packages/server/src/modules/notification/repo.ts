@@ -16,6 +16,7 @@ import {
 } from '../../db/schema.ts';
 import { createAlarmRepo } from '../alarm/repo.ts';
 import { createMailRepo } from '../mail/repo.ts';
+import { pushStatementsOn } from './pushRepo.ts';
 
 /** A claimed webhook delivery is not offered again for this long (longer than an attempt's timeout). */
 const WEBHOOK_LEASE_MS = 60_000;
@@ -317,13 +318,15 @@ function statementsOn(db: Db) {
     },
   };
 }
-type Statements = ReturnType<typeof statementsOn>;
+type Statements = ReturnType<typeof statementsOn> & ReturnType<typeof pushStatementsOn>;
 
 export function createNotificationRepo(db: Db) {
   return {
     ...statementsOn(db),
+    ...pushStatementsOn(db),
     /** Runs `work` in one transaction, every statement (the mail outbox's too) bound to it. */
-    transaction: <T>(work: (tx: Statements) => Promise<T>) => db.transaction((tx) => work(statementsOn(tx))),
+    transaction: <T>(work: (tx: Statements) => Promise<T>) =>
+      db.transaction((tx) => work({ ...statementsOn(tx), ...pushStatementsOn(tx) })),
   };
 }
 export type NotificationRepo = ReturnType<typeof createNotificationRepo>;

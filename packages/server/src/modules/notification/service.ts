@@ -1,4 +1,10 @@
-import { Errno, FAULT_SEVERITIES, type NotificationSubscription, type SubscriptionSaveBody } from '@sunstack/shared';
+import {
+  Errno,
+  FAULT_SEVERITIES,
+  type NotificationSubscription,
+  type PushSubscribeBody,
+  type SubscriptionSaveBody,
+} from '@sunstack/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Session } from '../../core/caller.ts';
 import type { Listen } from '../../core/jobLoop.ts';
@@ -36,6 +42,7 @@ export function createNotificationService(deps: {
   listen: Listen;
   now: () => number;
   log: FastifyBaseLogger;
+  push: { subject: string; alarmUrl: string };
 }) {
   const { repo, allowPrivateWebhooks } = deps;
   const jobs = createNotificationJobs(deps);
@@ -68,6 +75,32 @@ export function createNotificationService(deps: {
 
     async remove(session: Session, id: number) {
       if (!(await repo.remove(session.accountId, id))) throw notFound();
+    },
+
+    /** The VAPID public key browsers subscribe with (made on the first call and kept). */
+    async pushKey() {
+      return { publicKey: (await jobs.vapidKeys()).publicKey };
+    },
+
+    async pushBrowsers(session: Session) {
+      const rows = await repo.listEndpoints(session.accountId);
+      return { browsers: rows.map((row) => ({ endpoint: row.endpoint, userAgent: row.userAgent, createdAt: row.createdAt.getTime() })) };
+    },
+
+    /** Turns pushes on in a browser; its push service's address passes the webhooks' SSRF guard (checked again at delivery). */
+    async pushSubscribe(session: Session, body: PushSubscribeBody, userAgent: string) {
+      if (webhookUrlProblem(body.endpoint, allowPrivateWebhooks)) throw new AppError(Errno.pushEndpointRefused);
+      await repo.saveEndpoint(session.accountId, {
+        endpoint: body.endpoint,
+        p256dh: body.keys.p256dh,
+        auth: body.keys.auth,
+        userAgent: userAgent.slice(0, 300),
+      });
+    },
+
+    /** Turns pushes off in one of the caller's browsers; another account's endpoint answers like a missing one. */
+    async pushUnsubscribe(session: Session, endpoint: string) {
+      if (!(await repo.removeEndpoint(session.accountId, endpoint))) throw notFound();
     },
 
     ...jobs,

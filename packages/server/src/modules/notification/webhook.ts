@@ -22,7 +22,7 @@ export type WebhookOutcome = { ok: true; status: number } | { ok: false; status:
  * followed), a timeout or a network error is a failure to retry. Unless `allowPrivate`, a URL whose
  * host is, or resolves to, a private address is refused without connecting (webhookGuard.ts).
  */
-export async function postWebhook(delivery: {
+export function postWebhook(delivery: {
   url: string;
   secret: string;
   id: string;
@@ -31,26 +31,45 @@ export async function postWebhook(delivery: {
   allowPrivate: boolean;
   timeoutMs?: number;
 }): Promise<WebhookOutcome> {
-  const problem = webhookUrlProblem(delivery.url, delivery.allowPrivate);
+  return guardedPost(
+    delivery.url,
+    {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(delivery.body),
+      'user-agent': 'Sunstack-Webhook/1',
+      'x-sunstack-event': delivery.event,
+      'x-sunstack-delivery': delivery.id,
+      'x-sunstack-signature': webhookSignature(delivery.body, delivery.secret),
+    },
+    delivery.body,
+    delivery.allowPrivate,
+    delivery.timeoutMs,
+  );
+}
+
+/**
+ * One POST to a URL someone else chose (a webhook, a browser's push service), behind the SSRF guard:
+ * a 2xx answer is delivered, anything else (a redirect is not followed) or no answer in time a failure.
+ */
+export async function guardedPost(
+  target: string,
+  headers: Record<string, string | number>,
+  body: string | Buffer,
+  allowPrivate: boolean,
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
+): Promise<WebhookOutcome> {
+  const problem = webhookUrlProblem(target, allowPrivate);
   if (problem) return { ok: false, status: null, error: `refused: ${problem}`, final: true };
-  const url = new URL(delivery.url);
-  const timeoutMs = delivery.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const url = new URL(target);
   try {
     const status = await new Promise<number>((resolve, reject) => {
       const request = (url.protocol === 'https:' ? https : http).request(
         url,
         {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(delivery.body),
-            'user-agent': 'Sunstack-Webhook/1',
-            'x-sunstack-event': delivery.event,
-            'x-sunstack-delivery': delivery.id,
-            'x-sunstack-signature': webhookSignature(delivery.body, delivery.secret),
-          },
+          headers,
           // The connection goes to an address this lookup checked (a literal host was checked above).
-          lookup: delivery.allowPrivate ? undefined : publicOnlyLookup,
+          lookup: allowPrivate ? undefined : publicOnlyLookup,
           signal: AbortSignal.timeout(timeoutMs),
         },
         (response) => {
@@ -60,7 +79,7 @@ export async function postWebhook(delivery: {
         },
       );
       request.on('error', reject);
-      request.end(delivery.body);
+      request.end(body);
     });
     if (status >= 200 && status < 300) return { ok: true, status };
     const redirect = status >= 300 && status < 400 ? ' (redirects are not followed)' : '';

@@ -10,6 +10,7 @@ import { showServerIssues, zodRule } from '../../../lib/forms.ts';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { useUpdateInfo } from '../api/updateInfo.ts';
+import { PushSettings } from '../components/PushSettings.tsx';
 
 function ProfileForm() {
   const { t } = useTranslation();
@@ -131,6 +132,8 @@ function LanguageForm() {
 
 export default function UserCenterPage() {
   const { t } = useTranslation();
+  // Pushes carry alarm notices: for whoever reaches the alarm list.
+  const seesAlarms = useClientStore((state) => state.menus.includes('alarm') || state.menus.includes('integrator-alarm'));
   return (
     <Card title={t('navBar.userCenter')} variant="borderless" styles={{ body: { paddingTop: 0 } }}>
       <Tabs
@@ -138,6 +141,7 @@ export default function UserCenterPage() {
           { key: 'profile', label: t('userCenter.profile'), children: <ProfileForm /> },
           { key: 'password', label: t('userCenter.security'), children: <ChangePasswordForm /> },
           { key: 'language', label: t('userCenter.language'), children: <LanguageForm /> },
+          ...(seesAlarms ? [{ key: 'notifications', label: t('userCenter.notifications'), children: <PushSettings /> }] : []),
         ]}
       />
     </Card>

@@ -12,6 +12,7 @@ import { BatteryOperation } from '../components/BatteryOperation.tsx';
 import { type BatteryState, batteryPowerKw, batteryState, LIVE_WINDOW_MS, LOW_TEMPERATURE_C } from '../components/battery.ts';
 import { DeviceFacts } from '../components/DeviceFacts.tsx';
 import { DeviceHistory } from '../components/DeviceHistory.tsx';
+import { BatteryHealthCard } from '../components/OwnerFigures.tsx';
 import { useDeviceScreen } from '../components/useDeviceScreen.ts';
 import DeviceListPage from './DeviceListPage.tsx';
 
@@ -49,6 +50,7 @@ function BatteryView({ sn }: { sn: string }) {
           <DeviceHistory key={values?.timeZone} sn={sn} names={names} preferred={PREFERRED_VARIABLES} timeZone={values?.timeZone} />
         </Col>
       </Row>
+      <BatteryHealthCard sn={sn} />
       {detail.data.inverterSn && <BatteryOperation inverterSn={detail.data.inverterSn} />}
     </Flex>
   );

@@ -9,6 +9,7 @@ import { useTab } from '../../../lib/tabs/tabContext.ts';
 import { DeviceFacts } from '../components/DeviceFacts.tsx';
 import { DeviceHistory } from '../components/DeviceHistory.tsx';
 import { LatestValues } from '../components/LatestValues.tsx';
+import { BatteryHealthCard, ChargingSessionsCard, StringComparisonCard } from '../components/OwnerFigures.tsx';
 import { useDeviceScreen } from '../components/useDeviceScreen.ts';
 
 const PREFERRED_VARIABLES = ['pvPower', 'SoC', 'meterPower', 'chargePower', 'hpPower'];
@@ -89,6 +90,10 @@ export default function DeviceDetailPage() {
           <DeviceHistory key={values?.timeZone} sn={sn} names={names} preferred={PREFERRED_VARIABLES} timeZone={values?.timeZone} />
         </Col>
       </Row>
+      {/* What owners ask of the things that age; the plant's zone first, so days are the plant's. */}
+      {values && device.type === 'battery' && <BatteryHealthCard sn={sn} />}
+      {values && device.type === 'evCharger' && <ChargingSessionsCard sn={sn} timeZone={values.timeZone} />}
+      {values && device.type === 'inverter' && <StringComparisonCard sn={sn} timeZone={values.timeZone} />}
     </Flex>
   );
 }

@@ -74,6 +74,19 @@ function deviceServer(detail: DeviceDetail, commanded: DeviceSettingsReported, v
       return stream;
     },
     '/c/v0/device/history/query': () => ({ resolutionMs: 300_000, series: [] }),
+    '/c/v0/device/battery/health/query': () => ({
+      timeZone: 'Europe/Paris',
+      soh: 97.5,
+      sohAt: READ_AT,
+      capacityKwh: 10.4,
+      cycles: 41.2,
+      dischargedKwh: 428.5,
+      cycleSource: 'plant',
+      months: [
+        { month: '2026-10', soh: 97.8, cycles: 35.1 },
+        { month: '2026-11', soh: 97.5, cycles: 41.2 },
+      ],
+    }),
     [`/c/v0/device/setting/reported?sn=${commanded.sn}`]: () => commanded,
     '/c/v0/device/command/list': () => ({ total: history.length, currentPage: 1, pageSize: 10, commands: history }),
     [`/c/v0/device/command/stream?sn=${commanded.sn}`]: () => {
@@ -172,6 +185,11 @@ describe('battery view: its limits and force-charge windows through its inverter
     );
     const screen = await open('device-battery', BATTERY, 'Battery limits');
     expect(screen.container.textContent).toContain(`The battery's inverter ${INVERTER} holds these settings`);
+    // Its health: the SoH it reports and the cycles counted from its plant's discharge.
+    await until(() => screen.container.textContent?.includes('41.2') ?? false);
+    expect(screen.container.textContent).toContain('Battery health');
+    expect(screen.container.textContent).toContain('97.5 %');
+    expect(screen.container.textContent).toContain("energy the plant's inverter discharged");
     await until(() => server.bodies('/c/v0/device/setting/get').length === 1);
     expect(server.bodies('/c/v0/device/setting/get')).toEqual([{ sn: INVERTER }]);
     // The battery's limits only: not the export limit.
