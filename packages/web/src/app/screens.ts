@@ -78,6 +78,7 @@ const SCREENS: Record<ScreenName, ComponentType> = {
   'work-order-create': lazyScreen(() => import('../features/workOrder/routes/WorkOrderCreatePage.tsx')),
   'work-order-detail': lazyScreen(() => import('../features/workOrder/routes/WorkOrderDetailPage.tsx')),
   'file-management': lazyScreen(() => import('../features/fileManagement/routes/FileManagementPage.tsx')),
+  'document-management': lazyScreen(() => import('../features/document/routes/DocumentManagementPage.tsx')),
   firmware: lazyScreen(() => import('../features/firmware/routes/FirmwarePage.tsx')),
   'inverter-upgrade': lazyScreen(() => import('../features/firmware/routes/UpgradePage.tsx')),
   'black-set': lazyScreen(() => import('../features/firmware/routes/BlacklistPage.tsx')),
