@@ -24,6 +24,7 @@ import { registerSecurityHeaders, tileSource } from './http/securityHeaders.ts';
 import { compileSerializer } from './http/serializer.ts';
 import { validateInput } from './http/validator.ts';
 import { accountModule } from './modules/account/module.ts';
+import { accountMigrationModule } from './modules/accountMigration/module.ts';
 import { alarmModule } from './modules/alarm/module.ts';
 import { apiKeyModule } from './modules/apiKey/module.ts';
 import { auditModule } from './modules/audit/module.ts';
@@ -248,6 +249,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     ingestParts,
     workOrderParts,
     documentParts,
+    accountMigrationModule(platform, { audit, mail }),
     // Each module that keeps files says which are its and what holds them.
     fileManagementModule(platform, { audit, files, usages: [workOrderFiles, documentFiles] }),
   ];
