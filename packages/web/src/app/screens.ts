@@ -79,6 +79,7 @@ const SCREENS: Record<ScreenName, ComponentType> = {
   'work-order-detail': lazyScreen(() => import('../features/workOrder/routes/WorkOrderDetailPage.tsx')),
   'file-management': lazyScreen(() => import('../features/fileManagement/routes/FileManagementPage.tsx')),
   'document-management': lazyScreen(() => import('../features/document/routes/DocumentManagementPage.tsx')),
+  'account-migration': lazyScreen(() => import('../features/accountMigration/routes/AccountMigrationPage.tsx')),
   firmware: lazyScreen(() => import('../features/firmware/routes/FirmwarePage.tsx')),
   'inverter-upgrade': lazyScreen(() => import('../features/firmware/routes/UpgradePage.tsx')),
   'black-set': lazyScreen(() => import('../features/firmware/routes/BlacklistPage.tsx')),

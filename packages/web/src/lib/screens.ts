@@ -66,6 +66,7 @@ export const SCREEN_NAMES = [
   'work-order-detail',
   'file-management',
   'document-management',
+  'account-migration',
   'firmware',
   'inverter-upgrade',
   'black-set',

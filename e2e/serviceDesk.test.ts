@@ -8,7 +8,7 @@ const suite = useSuite();
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4000, 'x')]);
 
-describe('document management (issue 23)', () => {
+describe('service desk (issue 23): document management and account migration', () => {
   it('an administrator creates a manual with a cover and a PDF, publishes it, and the manual page lists it', async () => {
     const page = await suite.page();
     await signIn(page, 'demo_admin', HOME_PATH);
@@ -57,5 +57,37 @@ describe('document management (issue 23)', () => {
       .locator('.ant-drawer-content-wrapper')
       .evaluate((drawer) => Promise.all(drawer.getAnimations().map((motion) => motion.finished)));
     await snap(page, 'document-form-390-de');
+  });
+
+  it("an administrator moves demo_user2's plants to demo_user with the mailed code typed twice", async () => {
+    const page = await suite.page();
+    await signIn(page, 'demo_admin', HOME_PATH);
+    await page.goto('/bus/afterSaleMag/accountMigration');
+    await page.getByLabel('Source account', { exact: true }).fill('demo_user2');
+    await page.getByLabel('Target account', { exact: true }).fill('demo_user');
+    await page.getByRole('button', { name: 'Send migration code' }).click();
+    await visible(page.getByText(/The code went to d\*\*\*@/));
+    const mail = await suite.server.mail.waitFor('demo_user@demo.sunstack.local');
+    const code = (mail.text.match(/\b(\d{6})\b/) as RegExpMatchArray)[1] as string;
+    await page.getByLabel('Migration code', { exact: true }).fill(code);
+    await page.getByLabel('Migration code again').fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Migrate plants' }).click();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await visible(page.getByText('The entered codes are inconsistent.'));
+    await snap(page, 'account-migration-inconsistent-1440');
+    await page.getByLabel('Migration code again').fill(code);
+    await page.getByRole('button', { name: 'Migrate plants' }).click();
+    await page.getByRole('button', { name: 'OK' }).click();
+    const row = page.locator('.ant-table-row', { hasText: 'demo_user2' });
+    await visible(row.getByText('demo_admin'));
+    await snap(page, 'account-migration-1440');
+
+    const phone = await suite.page({ viewport: { width: 390, height: 844 } });
+    await signIn(phone, 'demo_admin', HOME_PATH);
+    await chooseLanguage(phone, LANGUAGE_NAMES.de, uiString('en', 'header.language'));
+    await visible(phone.getByRole('heading', { name: 'Willkommen, Demo Admin' }));
+    await phone.goto('/bus/afterSaleMag/accountMigration');
+    await visible(phone.locator('.ant-table-row', { hasText: 'demo_user2' }));
+    await snap(phone, 'account-migration-390-de');
   });
 });
