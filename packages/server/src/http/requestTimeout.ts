@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
@@ -6,6 +7,9 @@ declare module 'fastify' {
     untimed?: true;
   }
 }
+
+/** An injected request (tests) has a stand-in socket: no connection to hold or cut. */
+const connected = (socket: Socket) => typeof socket.setTimeout === 'function' && typeof socket.destroy === 'function';
 
 const TIMERS = new WeakMap<FastifyRequest, NodeJS.Timeout>();
 
@@ -22,6 +26,7 @@ export function registerRequestTimeout(app: FastifyInstance, requestMs: number) 
     const raw = request.raw;
     // No body to wait for (a GET, a live stream): node completes it only once someone reads it.
     if (raw.complete || (raw.headers['transfer-encoding'] === undefined && !Number(raw.headers['content-length']))) return;
+    if (!connected(raw.socket)) return;
     const timer = setTimeout(() => {
       const socket = raw.socket;
       if (reply.raw.headersSent || !socket.writable) socket.destroy();
@@ -36,8 +41,7 @@ export function registerRequestTimeout(app: FastifyInstance, requestMs: number) 
     if (!request.routeOptions.config.untimed) return;
     clearTimeout(TIMERS.get(request));
     const socket = request.raw.socket;
-    // An injected request (tests) has a stand-in socket without timeouts: no connection to hold.
-    if (typeof socket.setTimeout !== 'function') return;
+    if (!connected(socket)) return;
     socket.setTimeout(requestMs);
     request.raw.once('end', () => socket.setTimeout(0));
   });
