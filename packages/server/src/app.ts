@@ -19,10 +19,12 @@ import { serializeError } from './db/errorLog.ts';
 import { createUnitOfWork } from './db/unitOfWork.ts';
 import { handleError } from './http/errors.ts';
 import { type RouteAccess, registerRequestContext } from './http/requestContext.ts';
+import { registerRequestTimeout } from './http/requestTimeout.ts';
 import { registerSecurityHeaders, tileSource } from './http/securityHeaders.ts';
 import { compileSerializer } from './http/serializer.ts';
 import { validateInput } from './http/validator.ts';
 import { accountModule } from './modules/account/module.ts';
+import { accountMigrationModule } from './modules/accountMigration/module.ts';
 import { alarmModule } from './modules/alarm/module.ts';
 import { apiKeyModule } from './modules/apiKey/module.ts';
 import { auditModule } from './modules/audit/module.ts';
@@ -77,7 +79,10 @@ export interface AppOptions {
 export interface HttpTimeouts {
   /** A request's headers, from the first byte. */
   headersMs: number;
-  /** A whole request, body included: the largest upload (5 MB) needs about 90 KB/s. */
+  /**
+   * A whole request, body included: the largest timed upload (5 MB) needs about 90 KB/s. An `untimed` call
+   * (the device-document upload, spec section 7) has no such limit, only this long without a byte.
+   */
   requestMs: number;
   /** An idle connection between requests (a reverse proxy's own keep-alive to Sunstack must be shorter). */
   keepAliveMs: number;
@@ -125,7 +130,8 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     logger: { level: config.logLevel, serializers: { err: serializeError } },
     bodyLimit: 1_048_576,
     http: { headersTimeout: httpTimeouts.headersMs, connectionsCheckingInterval: httpTimeouts.checkEveryMs },
-    requestTimeout: httpTimeouts.requestMs,
+    // The whole request's limit is registerRequestTimeout's, per route (an untimed upload has none).
+    requestTimeout: 0,
     keepAliveTimeout: httpTimeouts.keepAliveMs,
     // Shutdown does not wait for keep-alive connections and live streams (clients reconnect).
     forceCloseConnections: true,
@@ -143,6 +149,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access, ...input });
   });
 
+  registerRequestTimeout(http, httpTimeouts.requestMs);
   registerSecurityHeaders(http, config.mapTiles.url ? [tileSource(config.mapTiles.url)] : []);
   await http.register(compress, { threshold: 2048 });
   // Uploads (spreadsheets now, documents later): one file per call, 5 MB at most for now.
@@ -242,6 +249,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     ingestParts,
     workOrderParts,
     documentParts,
+    accountMigrationModule(platform, { audit, mail }),
     // Each module that keeps files says which are its and what holds them.
     fileManagementModule(platform, { audit, files, usages: [workOrderFiles, documentFiles] }),
   ];

@@ -1,5 +1,6 @@
 export * from './access.ts';
 export * from './calls/account.ts';
+export * from './calls/accountMigration.ts';
 export * from './calls/alarm.ts';
 export * from './calls/all.ts';
 export * from './calls/apiKey.ts';
@@ -34,6 +35,7 @@ export * from './calls/user.ts';
 export * from './calls/workOrder.ts';
 export * from './constants.ts';
 export * from './contracts/accountLog.ts';
+export * from './contracts/accountMigration.ts';
 export * from './contracts/ageing.ts';
 export * from './contracts/alarm.ts';
 export * from './contracts/apiKey.ts';

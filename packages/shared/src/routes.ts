@@ -119,6 +119,8 @@ export const APP_ROUTES: readonly RouteDef[] = [
   { path: '/bus/aging/report', name: 'aging-report', title: 'agingReport', access: [M], parent: 'aging' },
   { path: '/bus/powerStation/devops', name: 'devops', title: 'devops', access: [M] },
   { path: '/bus/fileManagement', name: 'file-management', title: 'fileManagement', access: [M] },
+  // Document management (spec section 2, "document management (manual)", switch document.manage; issue 23): the path is not shown.
+  { path: '/bus/documentManagement', name: 'document-management', title: 'documentManagement', access: [M] },
   { path: '/bus/user/management', name: 'user-management', title: 'userManagement', access: [A, D, M] },
   { path: '/bus/group/management', name: 'group-management', title: 'groupManagement', access: [M] },
   { path: '/bus/logUpdate', name: 'log-update', title: 'logUpdate', access: [M] },

@@ -820,3 +820,26 @@ export const agingDevice = pgTable(
   },
   (table) => [primaryKey({ columns: [table.runId, table.deviceSn] })],
 );
+/** Account migration codes (migration 0047): mailed to the target account, kept as a SHA-256. */
+export const accountMigrationCode = pgTable('account_migration_code', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  sourceId: id('source_id').notNull(),
+  targetId: id('target_id').notNull(),
+  codeHash: bytea('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdBy: id('created_by').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+});
+
+/** Account migrations done (migration 0047): the record of spec section 3. */
+export const accountMigration = pgTable('account_migration', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  sourceId: id('source_id').notNull(),
+  targetId: id('target_id').notNull(),
+  plantCount: integer('plant_count').notNull(),
+  deviceCount: integer('device_count').notNull(),
+  operatorId: id('operator_id').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});

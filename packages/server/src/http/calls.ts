@@ -34,7 +34,11 @@ export function route<C extends CallDeclaration>(app: FastifyInstance, call: C, 
   app.route({
     method: call.method,
     url: call.path,
-    config: call.whilePasswordChangeRequired ? { access: call.access, whilePasswordChangeRequired: true } : { access: call.access },
+    config: {
+      access: call.access,
+      ...(call.whilePasswordChangeRequired && { whilePasswordChangeRequired: true }),
+      ...(call.untimed && { untimed: true }),
+    },
     schema,
     async handler(request, reply) {
       const input = (call.method === 'GET' ? request.query : request.body) as CallParsedInput<C>;

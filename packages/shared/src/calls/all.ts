@@ -1,4 +1,5 @@
 import { accountCalls } from './account.ts';
+import { accountMigrationCalls } from './accountMigration.ts';
 import { alarmCalls } from './alarm.ts';
 import { apiKeyCalls } from './apiKey.ts';
 import { auditCalls } from './audit.ts';
@@ -42,6 +43,7 @@ export const ALL_CALLS: readonly CallDeclaration[] = [
   diagnosticsCalls,
   distributorCalls,
   economicsCalls,
+  accountMigrationCalls,
   documentCalls,
   fileManagementCalls,
   firmwareCalls,

@@ -25,6 +25,8 @@ export interface CallDeclaration {
   body?: SchemaName;
   /** A POST whose body is a multipart form (a file upload) instead: the caller sends FormData, the handler reads it. */
   upload?: true;
+  /** An upload without a time limit (spec section 7: the device-document upload); cut only when it stalls. */
+  untimed?: true;
   /** The call carries the header `platForm: web` (spec section 7: ticket create and ticket question types). */
   platForm?: true;
   /** A GET's query string (a schema's name). */

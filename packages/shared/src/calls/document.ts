@@ -37,6 +37,7 @@ export const documentCalls = {
     path: '/c/v0/document/file/upload',
     access: [M],
     upload: true,
+    untimed: true,
     answer: 'uploadedFile',
     tag: 'document',
     summary: 'Upload a PDF (by its bytes, under 30 MB; no time limit: spec section 7) to add to a document',

@@ -1,5 +1,6 @@
 /** Every contract (zod schemas of the calls): what call declarations name (calls/schemas.ts). */
 export * from './accountLog.ts';
+export * from './accountMigration.ts';
 export * from './ageing.ts';
 export * from './alarm.ts';
 export * from './apiKey.ts';

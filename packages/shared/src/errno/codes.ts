@@ -125,6 +125,16 @@ export const Errno = {
   documentFilesFull: 42210,
   /** A stored file still used by a record (a document, a work order, a firmware) is not deleted. */
   fileInUse: 42211,
+  /** Account migration: the migration code typed twice differs ("entered codes inconsistent", spec section 8). */
+  codesInconsistent: 42212,
+  /** The migration code is not the newest one mailed for these accounts, is used up or has expired. */
+  migrationCodeInvalid: 42213,
+  /** The source and the target of a migration are one account. */
+  migrationSameAccount: 42214,
+  /** Plants move only between accounts of the same kind (end user to end user, installer to installer). */
+  migrationKindsDiffer: 42215,
+  /** The source account has no plant to move. */
+  migrationNothingToMove: 42216,
   /** Diagnostics (issue 24, 42250-42299): an I-V scan needs the inverter's strings and module datasheet first. */
   stringsNotConfigured: 42250,
   /** I-V scans, string configuration and ageing are for inverters only. */

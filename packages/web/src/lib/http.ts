@@ -31,7 +31,7 @@ export class ApiError extends Error {
 }
 
 /** How a declared call is made (its input is the call's own argument). */
-export type CallOptions = Omit<RequestOptions, 'body' | 'platForm'>;
+export type CallOptions = Omit<RequestOptions, 'body' | 'platForm' | 'untimed'>;
 
 interface RequestOptions {
   body?: unknown;
@@ -45,6 +45,8 @@ interface RequestOptions {
   anonymous?: boolean;
   /** The call carries `platForm: web` (its declaration says so: spec section 7). */
   platForm?: true;
+  /** No 30 s limit (its declaration says `untimed`: the device-document upload, spec section 7). */
+  untimed?: true;
   /** Send this token instead of the stored one (a session not stored yet: the one-time password change after sign-in). */
   token?: string;
   signal?: AbortSignal;
@@ -159,7 +161,7 @@ function addressOf(call: CallDeclaration, input: unknown): string {
 
 /**
  * The one way the web app calls the API: a declared call (shared/src/calls) with its input (a
- * POST's body, a GET's query), signed headers, 30 s timeout, errno handling of spec section 8.
+ * POST's body, a GET's query), signed headers, 30 s timeout (none for an `untimed` call), errno handling of spec section 8.
  * Answers `result` on errno 0, typed by the declaration; throws ApiError otherwise.
  */
 export function request<C extends CallDeclaration>(call: C, input: CallInput<C>, options: CallOptions = {}): Promise<CallResult<C>> {
@@ -167,6 +169,7 @@ export function request<C extends CallDeclaration>(call: C, input: CallInput<C>,
     ...options,
     body: call.method === 'POST' ? input : undefined,
     ...(call.platForm ? { platForm: true } : {}),
+    ...(call.untimed ? { untimed: true } : {}),
   });
 }
 
@@ -185,12 +188,12 @@ async function send<T>(method: 'GET' | 'POST', path: string, options: RequestOpt
   if (options.loading) store.changeLoading(1);
   let response: Response;
   try {
-    const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+    const signals = [options.signal, options.untimed ? undefined : AbortSignal.timeout(REQUEST_TIMEOUT_MS)].filter((signal) => !!signal);
     response = await fetch(path, {
       method,
       headers,
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
-      signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+      signal: signals.length ? AbortSignal.any(signals) : undefined,
     });
   } catch (error) {
     if (!options.silent && (error as Error).name !== 'AbortError')

@@ -65,6 +65,8 @@ export const SCREEN_NAMES = [
   'work-order-create',
   'work-order-detail',
   'file-management',
+  'document-management',
+  'account-migration',
   'firmware',
   'inverter-upgrade',
   'black-set',

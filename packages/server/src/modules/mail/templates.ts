@@ -38,7 +38,8 @@ export type MailTemplate =
   | 'alarmSummary'
   | 'reportReady'
   | 'workOrderReply'
-  | 'workOrderStatus';
+  | 'workOrderStatus'
+  | 'accountMigrationCode';
 
 /** One message of the mail locales (a template's part, or a word templates share) with its placeholders filled. */
 export function mailText(key: string, language: Language, vars: Record<string, string | number> = {}) {

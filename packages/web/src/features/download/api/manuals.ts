@@ -1,6 +1,7 @@
 import { documentCalls, type Language } from '@sunstack/shared';
 import { useEffect, useState } from 'react';
 import { fetchFile, request } from '../../../lib/http.ts';
+import { useFileUrl } from '../../../lib/useFileUrl.ts';
 
 type Manuals = Awaited<ReturnType<typeof loadManuals>>;
 const loadManuals = (language: Language | undefined) => request(documentCalls.manuals, { language }, { silent: true });
@@ -26,23 +27,5 @@ export async function manualFileUrl(id: number) {
   return URL.createObjectURL(await fetchFile(documentCalls.manualFile, { id }));
 }
 
-export function useManualFileUrl(id: number | null) {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (id === null) return;
-    let address: string | undefined;
-    let gone = false;
-    manualFileUrl(id)
-      .then((made) => {
-        address = made;
-        if (gone) URL.revokeObjectURL(made);
-        else setUrl(made);
-      })
-      .catch(() => {});
-    return () => {
-      gone = true;
-      if (address) URL.revokeObjectURL(address);
-    };
-  }, [id]);
-  return url;
-}
+/** A published manual's cover as an address an <img> can show. */
+export const useManualFileUrl = (id: number | null) => useFileUrl(documentCalls.manualFile, id);

@@ -1,6 +1,6 @@
 import { workOrderCalls } from '@sunstack/shared';
-import { useEffect, useState } from 'react';
-import { fetchFile, request } from '../../../lib/http.ts';
+import { request } from '../../../lib/http.ts';
+import { useFileUrl } from '../../../lib/useFileUrl.ts';
 
 /** Uploads one photo; silent, the form shows the field's message itself. */
 export function uploadPhoto(file: File) {
@@ -9,23 +9,5 @@ export function uploadPhoto(file: File) {
   return request(workOrderCalls.photoUpload, form, { silent: true });
 }
 
-/** A photo of an order as an address an <img> can show (the call is signed, so the browser cannot fetch it by itself). */
-export function usePhotoUrl(id: number) {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    let address: string | undefined;
-    let gone = false;
-    fetchFile(workOrderCalls.photo, { id })
-      .then((blob) => {
-        if (gone) return;
-        address = URL.createObjectURL(blob);
-        setUrl(address);
-      })
-      .catch(() => {});
-    return () => {
-      gone = true;
-      if (address) URL.revokeObjectURL(address);
-    };
-  }, [id]);
-  return url;
-}
+/** A photo of an order as an address an <img> can show. */
+export const usePhotoUrl = (id: number) => useFileUrl(workOrderCalls.photo, id);
