@@ -18,10 +18,12 @@ import type { z } from 'zod';
 import type { ClientInfo, Session } from '../../core/caller.ts';
 import { organisationIdOf, requirePermission } from '../../core/permissions.ts';
 import type { Scope } from '../../core/scope.ts';
+import type { MailAttachment } from '../../db/schema.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { XLSX_TYPE } from '../../http/xlsx.ts';
 import type { AuditService } from '../audit/service.ts';
+import type { StoredFileRow } from '../file/repo.ts';
 import type { FileService, UploadRule } from '../file/service.ts';
 import type { MailService } from '../mail/service.ts';
 import type { DataReportQuery, DataReportRepo } from './dataRepo.ts';
@@ -38,6 +40,21 @@ const REPORT_FILE_RULE = (type: string): UploadRule => ({
   accept: () => type,
   messages: { tooLarge: 'report.fileTooLarge', wrongType: 'report.fileTooLarge' },
 });
+
+/** What a report mail may carry (before base64): the xlsx, then the PDF too, while their sum fits; else only the link. */
+export const REPORT_MAIL_ATTACHMENTS_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The report's files that go with its mail: the xlsx if it fits, and the PDF as well if both fit. */
+export function attachmentsWithin(made: Pick<StoredFileRow, 'name' | 'contentType' | 'sha256' | 'size'>[]): MailAttachment[] {
+  const chosen: MailAttachment[] = [];
+  let bytes = 0;
+  for (const file of made) {
+    if (bytes + Number(file.size) > REPORT_MAIL_ATTACHMENTS_MAX_BYTES) break;
+    bytes += Number(file.size);
+    chosen.push({ name: file.name, contentType: file.contentType, sha256: file.sha256 });
+  }
+  return chosen;
+}
 
 const languageOf = (value: string): Language => ((LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'en');
 
@@ -148,7 +165,7 @@ export function createReportExportService(deps: {
       const owner = { purpose: 'report', organisationId: Number(definition.organisationId), createdBy: null };
       const xlsx = await files.keep(createReadStream(paths.xlsx), `${base}.xlsx`, REPORT_FILE_RULE(XLSX_TYPE), owner);
       const pdf = await files.keep(createReadStream(paths.pdf), `${base}.pdf`, REPORT_FILE_RULE('application/pdf'), owner);
-      return { files: { xlsx: xlsx.id, pdf: pdf.id }, totals, periodLabel: period.label };
+      return { files: { xlsx: xlsx.id, pdf: pdf.id }, attachments: attachmentsWithin([xlsx, pdf]), totals, periodLabel: period.label };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -174,13 +191,19 @@ export function createReportExportService(deps: {
           const totals = (definition.dataTypes as ReportDataType[])
             .map((key) => `${labels.columns[key]}: ${(Math.round(made.totals[key] * 10) / 10).toLocaleString('en')}`)
             .join('\n');
-          await mail.send(recipient.email, 'reportReady', language, {
-            name: definition.name,
-            kind: labels.kinds[definition.kind],
-            period: made.periodLabel,
-            totals,
-            link,
-          });
+          const attached =
+            made.attachments.length === 2
+              ? labels.mailAttached
+              : made.attachments.length === 1
+                ? labels.mailXlsxAttached
+                : labels.mailTooLarge;
+          await mail.send(
+            recipient.email,
+            'reportReady',
+            language,
+            { name: definition.name, kind: labels.kinds[definition.kind], period: made.periodLabel, totals, files: attached, link },
+            made.attachments,
+          );
         }
       }
       return true;

@@ -1,9 +1,11 @@
 import { Access, Errno } from '@sunstack/shared';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema.ts';
+import { mailOutbox, plant } from '../../db/schema.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
+import { attachmentsWithin, REPORT_MAIL_ATTACHMENTS_MAX_BYTES } from './exportService.ts';
 import { createReportFleet, type ReportFleet } from './testFleet.ts';
 
 let t: TestApp;
@@ -28,6 +30,29 @@ async function reportsOf(account: TestAccount) {
   const list = await post('/c/v0/report/list', {}, account);
   expect(list.errno).toBe(0);
   return list.result.reports as { id: number; tasks: { id: number; state: string; progress: number; files: string[] }[] }[];
+}
+
+/** The attachments of a raw MIME message as nodemailer writes it (multipart/mixed, base64 parts). */
+function attachmentsIn(raw: string): { name: string; bytes: Buffer }[] {
+  const boundary = raw.match(/boundary="?([^";\r\n]+)"?/)?.[1];
+  if (!boundary) return [];
+  return raw
+    .split(`--${boundary}`)
+    .map((part) => {
+      const [head = '', ...body] = part.split('\r\n\r\n');
+      const name = head.replace(/\r\n\s+/g, ' ').match(/Content-Disposition: attachment;\s*filename="?([^"\r\n]+)"?/i)?.[1];
+      return name ? { name, bytes: Buffer.from(body.join('\r\n\r\n').replace(/\s+/g, ''), 'base64') } : undefined;
+    })
+    .filter((file) => file !== undefined);
+}
+
+/** Sends what the outbox holds through the real SMTP capture and answers the first mail to `email` whose subject has `subject`. */
+async function sentMail(email: string, subject: string) {
+  await t.app.mail.deliverDue();
+  for (;;) {
+    const mail = await t.mail.waitFor(email);
+    if (mail.text.includes(subject)) return mail;
+  }
 }
 
 const mailsTo = async (email: string) =>
@@ -89,6 +114,52 @@ describe('report export', () => {
     const mails = await mailsTo(distributor.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.body).toContain('/bus/plantMaintain/reportExport');
+    // Through SMTP, the mail carries both files as they are kept (they fit under the limit), and says so.
+    const sent = await sentMail(distributor.email, 'March report');
+    expect(sent.text).toContain("The report's xlsx and PDF files are attached to this email.");
+    const attached = attachmentsIn(sent.raw);
+    expect(attached.map((file) => file.name)).toEqual(['March_report-2026-03.xlsx', 'March_report-2026-03.pdf']);
+    expect(attached[0]?.bytes.equals(Buffer.from(xlsx.bytes))).toBe(true);
+    expect(attached[1]?.bytes.equals(Buffer.from(pdf.bytes))).toBe(true);
+  });
+
+  it('attaches the files only while they fit under the limit, the xlsx first', () => {
+    const file = (name: string, size: number) => ({ name, size, contentType: 'application/pdf', sha256: name });
+    const limit = REPORT_MAIL_ATTACHMENTS_MAX_BYTES;
+    expect(attachmentsWithin([file('a.xlsx', 1000), file('a.pdf', limit - 1000)]).map((f) => f.name)).toEqual(['a.xlsx', 'a.pdf']);
+    expect(attachmentsWithin([file('a.xlsx', 1000), file('a.pdf', limit - 999)]).map((f) => f.name)).toEqual(['a.xlsx']);
+    expect(attachmentsWithin([file('a.xlsx', limit + 1), file('a.pdf', 10)])).toEqual([]);
+  });
+
+  it('prints a Chinese report with CJK glyphs, and a Chinese plant name in a German one', async () => {
+    const { distributor, branchPlant } = fleet;
+    const plantName = '北京屋顶 한강 さくら';
+    await t.database.db.update(plant).set({ name: plantName }).where(eq(plant.id, branchPlant.plantId));
+    for (const [lang, name] of [
+      ['zh_CN', '三月报表'],
+      ['de', 'März 報告'],
+    ] as const) {
+      const created = await post(
+        '/c/v0/report/create',
+        { name, kind: 'monthly', date: '2026-03-01', summary: 'plant', dataTypes: ['pv'] },
+        distributor,
+        lang,
+      );
+      expect(created.errno).toBe(0);
+      await drain();
+      const report = (await reportsOf(distributor)).find((r) => r.id === created.result.id);
+      const task = report?.tasks[0] as { id: number; state: string };
+      expect(task.state).toBe('done');
+      const pdf = await t.download('/c/v0/report/file', { task: task.id, format: 'pdf' }, { token: distributor.token });
+      const text = (await new PDFParse({ data: new Uint8Array(pdf.bytes) }).getText()).text;
+      expect(text).toContain(name);
+      if (lang === 'zh_CN') {
+        expect(text).toContain('月报');
+        expect(text).toContain('按电站');
+        expect(text).toContain('光伏发电量');
+      }
+      expect(text).toContain(plantName);
+    }
   });
 
   it('refuses a date before 1 September 2024 and recipients out of scope, and keeps files to their owner', async () => {

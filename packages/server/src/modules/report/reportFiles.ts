@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { type DataReportRow, type Language, languageTag, neutraliseFormula, type ReportDataType } from '@sunstack/shared';
@@ -17,6 +17,14 @@ import type { ReportLabels } from './labels.ts';
 const fonts = dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json'));
 const FONT = join(fonts, 'ttf', 'DejaVuSans.ttf');
 const FONT_BOLD = join(fonts, 'ttf', 'DejaVuSans-Bold.ttf');
+/**
+ * Chinese and Korean (and Japanese names): WenQuanYi Micro Hei, Debian's `fonts-wqy-microhei` (1.6 MB; Latin,
+ * CJK ideographs, kana and Hangul in one face; no npm package carries a CJK font under tens of MB).
+ */
+export const CJK_FONT = { path: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', family: 'WenQuanYiMicroHei' };
+/** Han, kana, Hangul and their punctuation and full-width forms: text DejaVu cannot print. */
+const CJK_TEXT = /[\u1100-\u11ff\u2e80-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]/u;
+const CJK_LANGUAGES: readonly Language[] = ['zh_CN', 'ko'];
 
 export interface ReportContent {
   labels: ReportLabels;
@@ -86,10 +94,9 @@ export async function writeReportFiles(
   const pdf = new PDFDocument({ size: 'A4', margin: A4.margin, info: { Title: content.title }, bufferPages: false });
   const out = createWriteStream(paths.pdf);
   pdf.pipe(out);
-  pdf.registerFont('regular', FONT);
-  pdf.registerFont('bold', FONT_BOLD);
-  pdf.font('bold').fontSize(18).text(content.title);
-  pdf.font('regular').fontSize(10).fillColor('#555').text(content.subtitle).text(`${labels.subjects}: ${content.subjects}`);
+  const fontFor = registerFonts(pdf, content.language);
+  pdf.font(fontFor(content.title, true)).fontSize(18).text(content.title);
+  pdf.font(fontFor(content.subtitle)).fontSize(10).fillColor('#555').text(content.subtitle).text(`${labels.subjects}: ${content.subjects}`);
   pdf.text(`${labels.generated}: ${content.generatedAt}`).moveDown();
   pdf.fillColor('#000');
   for (const type of dataTypes)
@@ -122,16 +129,18 @@ export async function writeReportFiles(
     }
     const y = pdf.y;
     let x = A4.margin;
-    pdf.font(bold ? 'bold' : 'regular').fontSize(7.5);
     cells.forEach((cell, i) => {
       const w = widths[i] as number;
-      pdf.text(cell, x + 2, y, {
-        width: w - 4,
-        height: 11,
-        ellipsis: true,
-        lineBreak: false,
-        align: i < tableKeys.length - dataTypes.length ? 'left' : 'right',
-      });
+      pdf
+        .font(fontFor(cell, bold))
+        .fontSize(7.5)
+        .text(cell, x + 2, y, {
+          width: w - 4,
+          height: 11,
+          ellipsis: true,
+          lineBreak: false,
+          align: i < tableKeys.length - dataTypes.length ? 'left' : 'right',
+        });
       x += w;
     });
     pdf.y = y + 12;
@@ -157,6 +166,25 @@ export async function writeReportFiles(
   line([labels.total, ...(content.subject === 'device' ? [''] : []), ...dataTypes.map((key) => number(content.totals[key]))], true);
   pdf.end();
   await Promise.all([book.commit(), once(out, 'finish')]);
+}
+
+/**
+ * Registers the document's fonts and answers the one to print a text in. A Chinese or Korean document
+ * is set wholly in the CJK face (which has Latin too); others in DejaVu, with names in Han, kana or
+ * Hangul in the CJK face when it is installed (else as missing glyphs).
+ */
+function registerFonts(pdf: PDFKit.PDFDocument, language: Language): (text: string, bold?: boolean) => string {
+  const hasCjk = existsSync(CJK_FONT.path);
+  if (CJK_LANGUAGES.includes(language)) {
+    if (!hasCjk) throw new Error(`a ${language} report needs the font ${CJK_FONT.path} (Debian package fonts-wqy-microhei)`);
+    pdf.registerFont('regular', CJK_FONT.path, CJK_FONT.family);
+    pdf.registerFont('bold', CJK_FONT.path, CJK_FONT.family);
+    return (_text, bold = false) => (bold ? 'bold' : 'regular');
+  }
+  pdf.registerFont('regular', FONT);
+  pdf.registerFont('bold', FONT_BOLD);
+  if (hasCjk) pdf.registerFont('cjk', CJK_FONT.path, CJK_FONT.family);
+  return (text, bold = false) => (hasCjk && CJK_TEXT.test(text) ? 'cjk' : bold ? 'bold' : 'regular');
 }
 
 /** Bars of each data type per period (day or month), grouped, with the axis and a legend. */
