@@ -1,6 +1,7 @@
 import { Access, Errno } from '@sunstack/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, plant } from '../../db/schema.ts';
@@ -102,6 +103,20 @@ describe('report export', () => {
     expect(rows.getRow(2).getCell(1).value).toBe(screen.result.rows[0].plantName);
     expect(screen.result.rows[0].plantId).toBe(branchPlant.plantId);
     expect((book.worksheets[1] as ExcelJS.Worksheet).rowCount).toBe(1 + 31);
+    // The chart on the period sheet: a part of its own, linked from the sheet, reading the sheet's columns.
+    const zip = await JSZip.loadAsync(xlsx.bytes);
+    const chart = (await zip.file('xl/charts/chart1.xml')?.async('string')) ?? '';
+    expect(chart).toContain('<c:barChart>');
+    expect(chart.match(/<c:ser>/g)).toHaveLength(2);
+    expect(chart).toContain('<c:f>&apos;Nach Zeitraum&apos;!$B$2:$B$32</c:f>');
+    expect(chart).toContain('<c:f>&apos;Nach Zeitraum&apos;!$C$2:$C$32</c:f>');
+    const cached = [...(chart.split('<c:val>')[1]?.split('</c:val>')[0] ?? '').matchAll(/<c:v>([^<]+)<\/c:v>/g)].map((m) => Number(m[1]));
+    const sheetPv = (book.worksheets[1] as ExcelJS.Worksheet).getColumn(2).values.slice(2).map(Number);
+    expect(cached).toEqual(sheetPv);
+    expect(await zip.file('xl/worksheets/sheet2.xml')?.async('string')).toContain('<drawing r:id="rId1"/>');
+    expect(await zip.file('xl/worksheets/_rels/sheet2.xml.rels')?.async('string')).toContain('../drawings/drawing1.xml');
+    expect(await zip.file('xl/drawings/_rels/drawing1.xml.rels')?.async('string')).toContain('../charts/chart1.xml');
+    expect(await zip.file('[Content_Types].xml')?.async('string')).toContain('/xl/charts/chart1.xml');
 
     const pdf = await t.download('/c/v0/report/file', { task: task.id, format: 'pdf' }, { token: distributor.token });
     expect(pdf.contentType).toBe('application/pdf');

@@ -6,6 +6,7 @@ import { type DataReportRow, type Language, languageTag, neutraliseFormula, type
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import type { ReportLabels } from './labels.ts';
+import { addColumnChart } from './xlsxChart.ts';
 
 /**
  * A report export's two files, written as its rows arrive in batches (never the whole fleet in memory):
@@ -166,6 +167,21 @@ export async function writeReportFiles(
   line([labels.total, ...(content.subject === 'device' ? [''] : []), ...dataTypes.map((key) => number(content.totals[key]))], true);
   pdf.end();
   await Promise.all([book.commit(), once(out, 'finish')]);
+  // The period sheet (the workbook's second) gets its chart: each data type's column of bars per day or month.
+  await addColumnChart(paths.xlsx, {
+    sheetPart: 'xl/worksheets/sheet2.xml',
+    sheetName: labels.periodSheet,
+    title: labels.chart,
+    categories: content.periods.map((row) => row.start),
+    series: dataTypes.map((key, k) => ({
+      column: String.fromCharCode(66 + k),
+      name: columnTitle(key),
+      values: content.periods.map((row) => Number(row[key])),
+      colour: COLOURS[k % COLOURS.length] as string,
+    })),
+    from: [dataTypes.length + 2, 1],
+    to: [dataTypes.length + 14, 22],
+  });
 }
 
 /**
