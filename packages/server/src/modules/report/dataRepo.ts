@@ -174,6 +174,22 @@ export function createDataReportRepo(db: Db) {
       );
     },
 
+    /**
+     * Each of the given subjects' figures per local day or month of the range (their rollup rows as they are),
+     * for the per-plant charts of a report; the ids come from a batch already read in the caller's scope.
+     */
+    async seriesOf(q: DataReportQuery, subjectIds: number[]) {
+      if (subjectIds.length === 0) return [];
+      return selectRows<{ subject_id: number; start: string } & Record<ReportEnergy, number>>(
+        db,
+        sql`select r.subject_id, to_char(r.start, 'YYYY-MM-DD') as start, ${sums}
+          from rollup_calendar r
+          where r.subject_kind = ${q.subject} and r.subject_id = any(${`{${subjectIds.map(Number).join(',')}}`}::bigint[])
+            and r.grain = ${q.unit} and r.start between ${q.from}::date and ${q.to}::date
+          group by r.subject_id, r.start order by r.subject_id, r.start`,
+      );
+    },
+
     /** The filters' choices in scope: branches, and the series and models of visible devices. */
     async choices(scope: Scope) {
       const branches = await db

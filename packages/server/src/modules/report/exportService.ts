@@ -26,11 +26,11 @@ import type { AuditService } from '../audit/service.ts';
 import type { StoredFileRow } from '../file/repo.ts';
 import type { FileService, UploadRule } from '../file/service.ts';
 import type { MailService } from '../mail/service.ts';
-import type { DataReportQuery, DataReportRepo } from './dataRepo.ts';
+import type { DataReportQuery, DataReportRepo, FigureRow } from './dataRepo.ts';
 import { presentRow } from './dataService.ts';
 import type { DefinitionRow, ReportExportRepo } from './exportRepo.ts';
 import { REPORT_LABELS } from './labels.ts';
-import { writeReportFiles } from './reportFiles.ts';
+import { type SubjectChart, writeReportFiles } from './reportFiles.ts';
 
 /** Subjects read per batch while a report is written: a fleet never sits in memory at once. */
 export const REPORT_BATCH = 1_000;
@@ -75,6 +75,18 @@ export function periodOf(
   }
   const from = periodStart < REPORT_FIRST_DATE ? `${REPORT_FIRST_DATE.slice(0, 8)}01` : periodStart;
   return { unit: 'month', from, to: `${year}-12-01`, label: String(year) };
+}
+
+/** Every local date of a period: its days (a monthly report) or the first days of its months (an annual one). */
+export function datesOf(period: { unit: 'day' | 'month'; from: string; to: string }): string[] {
+  const dates: string[] = [];
+  const [year, month, day] = period.from.split('-').map(Number) as [number, number, number];
+  for (let i = 0; ; i += 1) {
+    const date = period.unit === 'day' ? new Date(Date.UTC(year, month - 1, day + i)) : new Date(Date.UTC(year, month - 1 + i, 1));
+    const text = date.toISOString().slice(0, 10);
+    if (text > period.to) return dates;
+    dates.push(text);
+  }
 }
 
 export function createReportExportService(deps: {
@@ -128,18 +140,35 @@ export function createReportExportService(deps: {
     >;
     const subjects = await data.count(scope, query);
     let done = 0;
-    async function* batches(): AsyncIterable<DataReportRow[]> {
+    /** The subjects in id order, a batch at a time; the files read them twice (the table, then each one's chart). */
+    async function* subjectBatches(): AsyncIterable<FigureRow[]> {
       let after = 0;
       for (;;) {
         const rows = await data.batch(scope as Scope, query, after, REPORT_BATCH);
         if (rows.length === 0) return;
         after = Number(rows[rows.length - 1]?.subject_id);
         done += rows.length;
-        yield rows.map(presentRow);
+        yield rows;
         // Progress and the lease together: a lost claim stops the work (another process has the task).
-        if (!(await exports.progress(task.id, task.attempts, Math.min(99, Math.floor((done / Math.max(1, subjects)) * 100)), now()))) {
+        const progress = Math.min(99, Math.floor((done / Math.max(1, 2 * subjects)) * 100));
+        if (!(await exports.progress(task.id, task.attempts, progress, now()))) {
           throw new Error('report task claimed by another process');
         }
+      }
+    }
+    async function* batches(): AsyncIterable<DataReportRow[]> {
+      for await (const rows of subjectBatches()) yield rows.map(presentRow);
+    }
+    async function* charts(): AsyncIterable<SubjectChart[]> {
+      for await (const rows of subjectBatches()) {
+        const series = await data.seriesOf(
+          query,
+          rows.map((row) => Number(row.subject_id)),
+        );
+        yield rows.map((row) => ({
+          name: definition.summary === 'device' ? `${row.plant_name} · ${row.sn}` : row.plant_name,
+          periods: series.filter((point) => Number(point.subject_id) === Number(row.subject_id)),
+        }));
       }
     }
     const dir = await mkdtemp(join(tmpdir(), 'sunstack-report-'));
@@ -155,10 +184,12 @@ export function createReportExportService(deps: {
           subject: definition.summary,
           dataTypes,
           periods,
+          categories: datesOf(period),
           totals,
           subjects,
         },
         batches(),
+        charts(),
         paths,
       );
       const base = `${definition.name}-${period.label}`.replace(/[^\p{L}\p{N}._-]+/gu, '_');

@@ -124,6 +124,9 @@ describe('report export', () => {
     expect(text).toContain('March report');
     expect(text).toContain('Monatsbericht');
     expect(text).toContain(screen.result.rows[0].plantName);
+    // Each plant's own chart after the table: the heading, and the plant's name once more over its bars.
+    expect(text).toContain('Energie jeder Anlage pro Zeitraum');
+    expect(text.split(screen.result.rows[0].plantName).length - 1).toBe(2);
     expect(text).toContain(screen.result.totals.pv.toLocaleString('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
 
     const mails = await mailsTo(distributor.email);
