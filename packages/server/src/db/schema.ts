@@ -169,7 +169,16 @@ export const mailOutbox = pgTable('mail_outbox', {
   nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
   sentAt: at('sent_at'),
   lastError: text('last_error'),
+  /** Stored files sent along (migration 0060): read from the file store when the mail goes. */
+  attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
 });
+
+/** A file a mail carries: its name in the mail, its type, and its bytes' hash in the file store. */
+export interface MailAttachment {
+  name: string;
+  contentType: string;
+  sha256: string;
+}
 
 export interface Contact {
   name?: string;

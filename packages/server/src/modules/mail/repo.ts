@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema.ts';
+import { type MailAttachment, mailOutbox } from '../../db/schema.ts';
 
 /** A claimed mail is not offered again for this long; if its sender dies it is retried after. */
 const LEASE_SECONDS = 120;
 
 export function createMailRepo(db: Db) {
   return {
-    async enqueue(mail: { recipient: string; subject: string; body: string }) {
+    async enqueue(mail: { recipient: string; subject: string; body: string; attachments?: MailAttachment[] }) {
       await db.insert(mailOutbox).values(mail);
     },
 

@@ -1,7 +1,9 @@
 import type { Language } from '@sunstack/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { FileStore } from '../../core/fileStore.ts';
 import { createJobLoop, type Listen, whileListening } from '../../core/jobLoop.ts';
+import type { MailAttachment } from '../../db/schema.ts';
 import type { MailRepo } from './repo.ts';
 import { type MailTemplate, renderMail } from './templates.ts';
 
@@ -20,8 +22,19 @@ export function createMailService(deps: {
   from: string;
   listen: Listen;
   log: FastifyBaseLogger;
+  fileStore: FileStore;
 }) {
-  const { mails, smtpUrl, from, listen, log } = deps;
+  const { mails, smtpUrl, from, listen, log, fileStore } = deps;
+
+  /** The attachments whose bytes are still stored, as streams; one deleted since the mail was written is left out. */
+  async function attachmentsOf(list: readonly MailAttachment[]) {
+    const present = [];
+    for (const file of list) {
+      if ((await fileStore.size(file.sha256)) === undefined) continue;
+      present.push({ filename: file.name, contentType: file.contentType, content: fileStore.read(file.sha256) });
+    }
+    return present;
+  }
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
 
   async function deliverDue() {
@@ -29,9 +42,11 @@ export function createMailService(deps: {
     for (const mail of claimed) {
       try {
         if (transport) {
-          await transport.sendMail({ from, to: mail.recipient, subject: mail.subject, text: mail.body });
+          const attachments = await attachmentsOf(mail.attachments);
+          await transport.sendMail({ from, to: mail.recipient, subject: mail.subject, text: mail.body, attachments });
         } else {
-          log.info({ to: mail.recipient, subject: mail.subject }, `mail (no SMTP_URL, not sent):\n${mail.body}`);
+          const files = mail.attachments.map((file) => file.name);
+          log.info({ to: mail.recipient, subject: mail.subject, files }, `mail (no SMTP_URL, not sent):\n${mail.body}`);
         }
         await mails.markSent(mail.id);
       } catch (error) {
@@ -48,8 +63,15 @@ export function createMailService(deps: {
   });
 
   return {
-    async send(to: string, template: MailTemplate, language: Language, vars: Record<string, string | number>) {
-      await mails.enqueue({ recipient: to, ...renderMail(template, language, vars) });
+    /** Writes a mail to the outbox; `attachments` are stored files, read when it is sent. */
+    async send(
+      to: string,
+      template: MailTemplate,
+      language: Language,
+      vars: Record<string, string | number>,
+      attachments: MailAttachment[] = [],
+    ) {
+      await mails.enqueue({ recipient: to, ...renderMail(template, language, vars), attachments });
     },
 
     deliverDue,

@@ -75,20 +75,29 @@ function subjects(db: Db, scope: Scope, q: DataReportQuery): SQL {
 const sums = sql.raw(REPORT_ENERGY.map((key) => `coalesce(sum(r.${ROLLUP_COLUMN[key]}), 0)::float8 as "${key}"`).join(', '));
 
 /**
- * Every subject with its figures: the sums of its rollup rows of the grain between the dates, the same
- * a year before, and the ratios. `offset 0` keeps each LATERAL a per-subject index lookup.
+ * Every subject (those `subjectsSql` lists) with its figures: the sums of its rollup rows of the grain
+ * between the dates, PV over the same dates a year before, and the ratios. The rows of both ranges are
+ * read in one set and summed per subject, so PostgreSQL picks: one index range over the period for
+ * everyone (migration 0059) when the subjects are many, a lookup per subject when they are few.
  */
-function withFigures(db: Db, scope: Scope, q: DataReportQuery): SQL {
-  const rows = (from: SQL, to: SQL) => sql`from rollup_calendar r where r.subject_kind = ${q.subject} and r.subject_id = s.subject_id
-    and r.grain = ${q.unit} and r.start between ${from} and ${to}`;
-  return sql`select s.*, e.*, ly.pv_last_year as "pvLastYear",
+function withFigures(q: DataReportQuery, subjectsSql: SQL): SQL {
+  const lastYear = (date: string) => sql`(${date}::date - interval '1 year')::date`;
+  const inRange = sql`r.start between ${q.from}::date and ${q.to}::date`;
+  const energy = sql.raw(
+    REPORT_ENERGY.map((key) => `coalesce(sum(r.${ROLLUP_COLUMN[key]}) filter (where in_range), 0)::float8 as "${key}"`).join(', '),
+  );
+  return sql`with s as materialized (${subjectsSql}),
+    e as (select r.subject_id, ${energy}, coalesce(sum(r.pv) filter (where not in_range), 0)::float8 as "pvLastYear"
+      from (select r.*, ${inRange} as in_range from s join rollup_calendar r on r.subject_kind = ${q.subject}
+        and r.subject_id = s.subject_id and r.grain = ${q.unit}
+        and (${inRange} or r.start between ${lastYear(q.from)} and ${lastYear(q.to)})) r
+      group by r.subject_id)
+    select s.*, ${sql.raw(REPORT_ENERGY.map((key) => `coalesce(e."${key}", 0)::float8 as "${key}"`).join(', '))},
+      coalesce(e."pvLastYear", 0)::float8 as "pvLastYear",
       case when e.pv > 0 then greatest(0, least(1, (e.pv - e.feedin) / e.pv)) end as "selfConsumption",
       case when e.load > 0 then greatest(0, least(1, (e.load - e."gridImport") / e.load)) end as autarky,
-      case when s.kwp > 0 then e.pv / s.kwp end as "specificYield"
-    from (${subjects(db, scope, q)}) s
-    cross join lateral (select ${sums} ${rows(sql`${q.from}::date`, sql`${q.to}::date`)} offset 0) e
-    cross join lateral (select coalesce(sum(r.pv), 0)::float8 as pv_last_year
-      ${rows(sql`(${q.from}::date - interval '1 year')::date`, sql`(${q.to}::date - interval '1 year')::date`)} offset 0) ly`;
+      case when s.kwp > 0 then coalesce(e.pv, 0) / s.kwp end as "specificYield"
+    from s left join e on e.subject_id = s.subject_id`;
 }
 
 /** A row of a data report as the statement answers it. */
@@ -125,21 +134,26 @@ export function createDataReportRepo(db: Db) {
      */
     async page(scope: Scope, q: DataReportQuery, sort: string, order: 'asc' | 'desc', limit: number, offset: number) {
       const direction = sql.raw(`${sortColumn(sort)} ${order} nulls last, subject_id ${order}`);
-      const rows = await selectRows<FigureRow & Record<string, number | null>>(
-        db,
-        sql`with f as materialized (select x.*, lower(case when x.sn = '' then x.plant_name else x.sn end) as name_key
-            from (${withFigures(db, scope, q)}) x),
-          t as (select ${totalsOf} from f)
-          select t.*, p.* from t left join lateral (select * from f order by ${direction} limit ${limit} offset ${offset}) p on true`,
-      );
-      return rows;
+      return db.transaction(async (tx) => {
+        // Over a fleet the planner prices this in the millions and would JIT-compile it: over half a
+        // second of compiling for a statement that runs in about as long (bench/RESULTS.md, reports).
+        await tx.execute(sql`set local jit = off`);
+        return selectRows<FigureRow & Record<string, number | null>>(
+          tx,
+          sql`with f as materialized (select x.*, lower(case when x.sn = '' then x.plant_name else x.sn end) as name_key
+              from (${withFigures(q, subjects(db, scope, q))}) x),
+            t as (select ${totalsOf} from f)
+            select t.*, p.* from t left join lateral (select * from f order by ${direction} limit ${limit} offset ${offset}) p on true`,
+        );
+      });
     },
 
     /** Subjects with figures after `afterId` in id order, `limit` of them: a report export reads its subjects in such batches. */
     async batch(scope: Scope, q: DataReportQuery, afterId: number, limit: number) {
       return selectRows<FigureRow>(
         db,
-        sql`select * from (${withFigures(db, scope, q)}) x where x.subject_id > ${afterId} order by x.subject_id limit ${limit}`,
+        sql`select * from (${withFigures(q, sql`select * from (${subjects(db, scope, q)}) b where b.subject_id > ${afterId} order by b.subject_id limit ${limit}`)}) x
+          order by x.subject_id`,
       );
     },
 
@@ -157,6 +171,22 @@ export function createDataReportRepo(db: Db) {
           from (${subjects(db, scope, q)}) s join rollup_calendar r on r.subject_kind = ${q.subject} and r.subject_id = s.subject_id
             and r.grain = ${q.unit} and r.start between ${q.from}::date and ${q.to}::date
           group by r.start order by r.start`,
+      );
+    },
+
+    /**
+     * Each of the given subjects' figures per local day or month of the range (their rollup rows as they are),
+     * for the per-plant charts of a report; the ids come from a batch already read in the caller's scope.
+     */
+    async seriesOf(q: DataReportQuery, subjectIds: number[]) {
+      if (subjectIds.length === 0) return [];
+      return selectRows<{ subject_id: number; start: string } & Record<ReportEnergy, number>>(
+        db,
+        sql`select r.subject_id, to_char(r.start, 'YYYY-MM-DD') as start, ${sums}
+          from rollup_calendar r
+          where r.subject_kind = ${q.subject} and r.subject_id = any(${`{${subjectIds.map(Number).join(',')}}`}::bigint[])
+            and r.grain = ${q.unit} and r.start between ${q.from}::date and ${q.to}::date
+          group by r.subject_id, r.start order by r.subject_id, r.start`,
       );
     },
 

@@ -18,17 +18,19 @@ import type { z } from 'zod';
 import type { ClientInfo, Session } from '../../core/caller.ts';
 import { organisationIdOf, requirePermission } from '../../core/permissions.ts';
 import type { Scope } from '../../core/scope.ts';
+import type { MailAttachment } from '../../db/schema.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { XLSX_TYPE } from '../../http/xlsx.ts';
 import type { AuditService } from '../audit/service.ts';
+import type { StoredFileRow } from '../file/repo.ts';
 import type { FileService, UploadRule } from '../file/service.ts';
 import type { MailService } from '../mail/service.ts';
-import type { DataReportQuery, DataReportRepo } from './dataRepo.ts';
+import type { DataReportQuery, DataReportRepo, FigureRow } from './dataRepo.ts';
 import { presentRow } from './dataService.ts';
 import type { DefinitionRow, ReportExportRepo } from './exportRepo.ts';
 import { REPORT_LABELS } from './labels.ts';
-import { writeReportFiles } from './reportFiles.ts';
+import { type SubjectChart, writeReportFiles } from './reportFiles.ts';
 
 /** Subjects read per batch while a report is written: a fleet never sits in memory at once. */
 export const REPORT_BATCH = 1_000;
@@ -38,6 +40,21 @@ const REPORT_FILE_RULE = (type: string): UploadRule => ({
   accept: () => type,
   messages: { tooLarge: 'report.fileTooLarge', wrongType: 'report.fileTooLarge' },
 });
+
+/** What a report mail may carry (before base64): the xlsx, then the PDF too, while their sum fits; else only the link. */
+export const REPORT_MAIL_ATTACHMENTS_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The report's files that go with its mail: the xlsx if it fits, and the PDF as well if both fit. */
+export function attachmentsWithin(made: Pick<StoredFileRow, 'name' | 'contentType' | 'sha256' | 'size'>[]): MailAttachment[] {
+  const chosen: MailAttachment[] = [];
+  let bytes = 0;
+  for (const file of made) {
+    if (bytes + Number(file.size) > REPORT_MAIL_ATTACHMENTS_MAX_BYTES) break;
+    bytes += Number(file.size);
+    chosen.push({ name: file.name, contentType: file.contentType, sha256: file.sha256 });
+  }
+  return chosen;
+}
 
 const languageOf = (value: string): Language => ((LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'en');
 
@@ -58,6 +75,18 @@ export function periodOf(
   }
   const from = periodStart < REPORT_FIRST_DATE ? `${REPORT_FIRST_DATE.slice(0, 8)}01` : periodStart;
   return { unit: 'month', from, to: `${year}-12-01`, label: String(year) };
+}
+
+/** Every local date of a period: its days (a monthly report) or the first days of its months (an annual one). */
+export function datesOf(period: { unit: 'day' | 'month'; from: string; to: string }): string[] {
+  const dates: string[] = [];
+  const [year, month, day] = period.from.split('-').map(Number) as [number, number, number];
+  for (let i = 0; ; i += 1) {
+    const date = period.unit === 'day' ? new Date(Date.UTC(year, month - 1, day + i)) : new Date(Date.UTC(year, month - 1 + i, 1));
+    const text = date.toISOString().slice(0, 10);
+    if (text > period.to) return dates;
+    dates.push(text);
+  }
 }
 
 export function createReportExportService(deps: {
@@ -111,18 +140,35 @@ export function createReportExportService(deps: {
     >;
     const subjects = await data.count(scope, query);
     let done = 0;
-    async function* batches(): AsyncIterable<DataReportRow[]> {
+    /** The subjects in id order, a batch at a time; the files read them twice (the table, then each one's chart). */
+    async function* subjectBatches(): AsyncIterable<FigureRow[]> {
       let after = 0;
       for (;;) {
         const rows = await data.batch(scope as Scope, query, after, REPORT_BATCH);
         if (rows.length === 0) return;
         after = Number(rows[rows.length - 1]?.subject_id);
         done += rows.length;
-        yield rows.map(presentRow);
+        yield rows;
         // Progress and the lease together: a lost claim stops the work (another process has the task).
-        if (!(await exports.progress(task.id, task.attempts, Math.min(99, Math.floor((done / Math.max(1, subjects)) * 100)), now()))) {
+        const progress = Math.min(99, Math.floor((done / Math.max(1, 2 * subjects)) * 100));
+        if (!(await exports.progress(task.id, task.attempts, progress, now()))) {
           throw new Error('report task claimed by another process');
         }
+      }
+    }
+    async function* batches(): AsyncIterable<DataReportRow[]> {
+      for await (const rows of subjectBatches()) yield rows.map(presentRow);
+    }
+    async function* charts(): AsyncIterable<SubjectChart[]> {
+      for await (const rows of subjectBatches()) {
+        const series = await data.seriesOf(
+          query,
+          rows.map((row) => Number(row.subject_id)),
+        );
+        yield rows.map((row) => ({
+          name: definition.summary === 'device' ? `${row.plant_name} · ${row.sn}` : row.plant_name,
+          periods: series.filter((point) => Number(point.subject_id) === Number(row.subject_id)),
+        }));
       }
     }
     const dir = await mkdtemp(join(tmpdir(), 'sunstack-report-'));
@@ -138,17 +184,19 @@ export function createReportExportService(deps: {
           subject: definition.summary,
           dataTypes,
           periods,
+          categories: datesOf(period),
           totals,
           subjects,
         },
         batches(),
+        charts(),
         paths,
       );
       const base = `${definition.name}-${period.label}`.replace(/[^\p{L}\p{N}._-]+/gu, '_');
       const owner = { purpose: 'report', organisationId: Number(definition.organisationId), createdBy: null };
       const xlsx = await files.keep(createReadStream(paths.xlsx), `${base}.xlsx`, REPORT_FILE_RULE(XLSX_TYPE), owner);
       const pdf = await files.keep(createReadStream(paths.pdf), `${base}.pdf`, REPORT_FILE_RULE('application/pdf'), owner);
-      return { files: { xlsx: xlsx.id, pdf: pdf.id }, totals, periodLabel: period.label };
+      return { files: { xlsx: xlsx.id, pdf: pdf.id }, attachments: attachmentsWithin([xlsx, pdf]), totals, periodLabel: period.label };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -174,13 +222,19 @@ export function createReportExportService(deps: {
           const totals = (definition.dataTypes as ReportDataType[])
             .map((key) => `${labels.columns[key]}: ${(Math.round(made.totals[key] * 10) / 10).toLocaleString('en')}`)
             .join('\n');
-          await mail.send(recipient.email, 'reportReady', language, {
-            name: definition.name,
-            kind: labels.kinds[definition.kind],
-            period: made.periodLabel,
-            totals,
-            link,
-          });
+          const attached =
+            made.attachments.length === 2
+              ? labels.mailAttached
+              : made.attachments.length === 1
+                ? labels.mailXlsxAttached
+                : labels.mailTooLarge;
+          await mail.send(
+            recipient.email,
+            'reportReady',
+            language,
+            { name: definition.name, kind: labels.kinds[definition.kind], period: made.periodLabel, totals, files: attached, link },
+            made.attachments,
+          );
         }
       }
       return true;

@@ -1,9 +1,12 @@
 import { Access, Errno } from '@sunstack/shared';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema.ts';
+import { mailOutbox, plant } from '../../db/schema.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
+import { attachmentsWithin, REPORT_MAIL_ATTACHMENTS_MAX_BYTES } from './exportService.ts';
 import { createReportFleet, type ReportFleet } from './testFleet.ts';
 
 let t: TestApp;
@@ -28,6 +31,29 @@ async function reportsOf(account: TestAccount) {
   const list = await post('/c/v0/report/list', {}, account);
   expect(list.errno).toBe(0);
   return list.result.reports as { id: number; tasks: { id: number; state: string; progress: number; files: string[] }[] }[];
+}
+
+/** The attachments of a raw MIME message as nodemailer writes it (multipart/mixed, base64 parts). */
+function attachmentsIn(raw: string): { name: string; bytes: Buffer }[] {
+  const boundary = raw.match(/boundary="?([^";\r\n]+)"?/)?.[1];
+  if (!boundary) return [];
+  return raw
+    .split(`--${boundary}`)
+    .map((part) => {
+      const [head = '', ...body] = part.split('\r\n\r\n');
+      const name = head.replace(/\r\n\s+/g, ' ').match(/Content-Disposition: attachment;\s*filename="?([^"\r\n]+)"?/i)?.[1];
+      return name ? { name, bytes: Buffer.from(body.join('\r\n\r\n').replace(/\s+/g, ''), 'base64') } : undefined;
+    })
+    .filter((file) => file !== undefined);
+}
+
+/** Sends what the outbox holds through the real SMTP capture and answers the first mail to `email` whose subject has `subject`. */
+async function sentMail(email: string, subject: string) {
+  await t.app.mail.deliverDue();
+  for (;;) {
+    const mail = await t.mail.waitFor(email);
+    if (mail.text.includes(subject)) return mail;
+  }
 }
 
 const mailsTo = async (email: string) =>
@@ -77,6 +103,20 @@ describe('report export', () => {
     expect(rows.getRow(2).getCell(1).value).toBe(screen.result.rows[0].plantName);
     expect(screen.result.rows[0].plantId).toBe(branchPlant.plantId);
     expect((book.worksheets[1] as ExcelJS.Worksheet).rowCount).toBe(1 + 31);
+    // The chart on the period sheet: a part of its own, linked from the sheet, reading the sheet's columns.
+    const zip = await JSZip.loadAsync(xlsx.bytes);
+    const chart = (await zip.file('xl/charts/chart1.xml')?.async('string')) ?? '';
+    expect(chart).toContain('<c:barChart>');
+    expect(chart.match(/<c:ser>/g)).toHaveLength(2);
+    expect(chart).toContain('<c:f>&apos;Nach Zeitraum&apos;!$B$2:$B$32</c:f>');
+    expect(chart).toContain('<c:f>&apos;Nach Zeitraum&apos;!$C$2:$C$32</c:f>');
+    const cached = [...(chart.split('<c:val>')[1]?.split('</c:val>')[0] ?? '').matchAll(/<c:v>([^<]+)<\/c:v>/g)].map((m) => Number(m[1]));
+    const sheetPv = (book.worksheets[1] as ExcelJS.Worksheet).getColumn(2).values.slice(2).map(Number);
+    expect(cached).toEqual(sheetPv);
+    expect(await zip.file('xl/worksheets/sheet2.xml')?.async('string')).toContain('<drawing r:id="rId1"/>');
+    expect(await zip.file('xl/worksheets/_rels/sheet2.xml.rels')?.async('string')).toContain('../drawings/drawing1.xml');
+    expect(await zip.file('xl/drawings/_rels/drawing1.xml.rels')?.async('string')).toContain('../charts/chart1.xml');
+    expect(await zip.file('[Content_Types].xml')?.async('string')).toContain('/xl/charts/chart1.xml');
 
     const pdf = await t.download('/c/v0/report/file', { task: task.id, format: 'pdf' }, { token: distributor.token });
     expect(pdf.contentType).toBe('application/pdf');
@@ -84,11 +124,60 @@ describe('report export', () => {
     expect(text).toContain('March report');
     expect(text).toContain('Monatsbericht');
     expect(text).toContain(screen.result.rows[0].plantName);
+    // Each plant's own chart after the table: the heading, and the plant's name once more over its bars.
+    expect(text).toContain('Energie jeder Anlage pro Zeitraum');
+    expect(text.split(screen.result.rows[0].plantName).length - 1).toBe(2);
     expect(text).toContain(screen.result.totals.pv.toLocaleString('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
 
     const mails = await mailsTo(distributor.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.body).toContain('/bus/plantMaintain/reportExport');
+    // Through SMTP, the mail carries both files as they are kept (they fit under the limit), and says so.
+    const sent = await sentMail(distributor.email, 'March report');
+    expect(sent.text).toContain("The report's xlsx and PDF files are attached to this email.");
+    const attached = attachmentsIn(sent.raw);
+    expect(attached.map((file) => file.name)).toEqual(['March_report-2026-03.xlsx', 'March_report-2026-03.pdf']);
+    expect(attached[0]?.bytes.equals(Buffer.from(xlsx.bytes))).toBe(true);
+    expect(attached[1]?.bytes.equals(Buffer.from(pdf.bytes))).toBe(true);
+  });
+
+  it('attaches the files only while they fit under the limit, the xlsx first', () => {
+    const file = (name: string, size: number) => ({ name, size, contentType: 'application/pdf', sha256: name });
+    const limit = REPORT_MAIL_ATTACHMENTS_MAX_BYTES;
+    expect(attachmentsWithin([file('a.xlsx', 1000), file('a.pdf', limit - 1000)]).map((f) => f.name)).toEqual(['a.xlsx', 'a.pdf']);
+    expect(attachmentsWithin([file('a.xlsx', 1000), file('a.pdf', limit - 999)]).map((f) => f.name)).toEqual(['a.xlsx']);
+    expect(attachmentsWithin([file('a.xlsx', limit + 1), file('a.pdf', 10)])).toEqual([]);
+  });
+
+  it('prints a Chinese report with CJK glyphs, and a Chinese plant name in a German one', async () => {
+    const { distributor, branchPlant } = fleet;
+    const plantName = '北京屋顶 한강 さくら';
+    await t.database.db.update(plant).set({ name: plantName }).where(eq(plant.id, branchPlant.plantId));
+    for (const [lang, name] of [
+      ['zh_CN', '三月报表'],
+      ['de', 'März 報告'],
+    ] as const) {
+      const created = await post(
+        '/c/v0/report/create',
+        { name, kind: 'monthly', date: '2026-03-01', summary: 'plant', dataTypes: ['pv'] },
+        distributor,
+        lang,
+      );
+      expect(created.errno).toBe(0);
+      await drain();
+      const report = (await reportsOf(distributor)).find((r) => r.id === created.result.id);
+      const task = report?.tasks[0] as { id: number; state: string };
+      expect(task.state).toBe('done');
+      const pdf = await t.download('/c/v0/report/file', { task: task.id, format: 'pdf' }, { token: distributor.token });
+      const text = (await new PDFParse({ data: new Uint8Array(pdf.bytes) }).getText()).text;
+      expect(text).toContain(name);
+      if (lang === 'zh_CN') {
+        expect(text).toContain('月报');
+        expect(text).toContain('按电站');
+        expect(text).toContain('光伏发电量');
+      }
+      expect(text).toContain(plantName);
+    }
   });
 
   it('refuses a date before 1 September 2024 and recipients out of scope, and keeps files to their owner', async () => {

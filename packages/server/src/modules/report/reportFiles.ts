@@ -1,11 +1,12 @@
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { type DataReportRow, type Language, languageTag, neutraliseFormula, type ReportDataType } from '@sunstack/shared';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import type { ReportLabels } from './labels.ts';
+import { addColumnChart } from './xlsxChart.ts';
 
 /**
  * A report export's two files, written as its rows arrive in batches (never the whole fleet in memory):
@@ -17,6 +18,14 @@ import type { ReportLabels } from './labels.ts';
 const fonts = dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json'));
 const FONT = join(fonts, 'ttf', 'DejaVuSans.ttf');
 const FONT_BOLD = join(fonts, 'ttf', 'DejaVuSans-Bold.ttf');
+/**
+ * Chinese and Korean (and Japanese names): WenQuanYi Micro Hei, Debian's `fonts-wqy-microhei` (1.6 MB; Latin,
+ * CJK ideographs, kana and Hangul in one face; no npm package carries a CJK font under tens of MB).
+ */
+export const CJK_FONT = { path: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', family: 'WenQuanYiMicroHei' };
+/** Han, kana, Hangul and their punctuation and full-width forms: text DejaVu cannot print. */
+const CJK_TEXT = /[\u1100-\u11ff\u2e80-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]/u;
+const CJK_LANGUAGES: readonly Language[] = ['zh_CN', 'ko'];
 
 export interface ReportContent {
   labels: ReportLabels;
@@ -27,8 +36,10 @@ export interface ReportContent {
   generatedAt: string;
   subject: 'plant' | 'device';
   dataTypes: readonly ReportDataType[];
-  /** Fleet figures per local day (monthly) or month (annual). */
+  /** Fleet figures per local day (monthly) or month (annual), the dates that have any. */
   periods: ({ start: string } & Record<ReportDataType, number>)[];
+  /** Every date of the period, the charts' categories. */
+  categories: string[];
   totals: Record<ReportDataType, number>;
   subjects: number;
 }
@@ -37,9 +48,16 @@ const text = (value: string) => neutraliseFormula(value);
 const A4 = { width: 595.28, height: 841.89, margin: 40 };
 const COLOURS = ['#f5a623', '#1677ff', '#52c41a', '#eb2f96', '#722ed1'];
 
+/** A plant's or device's own chart: its name and its figures per date. */
+export interface SubjectChart {
+  name: string;
+  periods: ({ start: string } & Record<ReportDataType, number>)[];
+}
+
 export async function writeReportFiles(
   content: ReportContent,
   batches: AsyncIterable<DataReportRow[]>,
+  charts: AsyncIterable<SubjectChart[]>,
   paths: { xlsx: string; pdf: string },
 ): Promise<void> {
   const { labels, dataTypes } = content;
@@ -86,10 +104,13 @@ export async function writeReportFiles(
   const pdf = new PDFDocument({ size: 'A4', margin: A4.margin, info: { Title: content.title }, bufferPages: false });
   const out = createWriteStream(paths.pdf);
   pdf.pipe(out);
-  pdf.registerFont('regular', FONT);
-  pdf.registerFont('bold', FONT_BOLD);
-  pdf.font('bold').fontSize(18).text(content.title);
-  pdf.font('regular').fontSize(10).fillColor('#555').text(content.subtitle).text(`${labels.subjects}: ${content.subjects}`);
+  /** Lets the PDF's bytes drain to the file before the next batch (back-pressure). */
+  const drain = async () => {
+    if (out.writableNeedDrain) await once(out, 'drain');
+  };
+  const fontFor = registerFonts(pdf, content.language);
+  pdf.font(fontFor(content.title, true)).fontSize(18).text(content.title);
+  pdf.font(fontFor(content.subtitle)).fontSize(10).fillColor('#555').text(content.subtitle).text(`${labels.subjects}: ${content.subjects}`);
   pdf.text(`${labels.generated}: ${content.generatedAt}`).moveDown();
   pdf.fillColor('#000');
   for (const type of dataTypes)
@@ -122,16 +143,18 @@ export async function writeReportFiles(
     }
     const y = pdf.y;
     let x = A4.margin;
-    pdf.font(bold ? 'bold' : 'regular').fontSize(7.5);
     cells.forEach((cell, i) => {
       const w = widths[i] as number;
-      pdf.text(cell, x + 2, y, {
-        width: w - 4,
-        height: 11,
-        ellipsis: true,
-        lineBreak: false,
-        align: i < tableKeys.length - dataTypes.length ? 'left' : 'right',
-      });
+      pdf
+        .font(fontFor(cell, bold))
+        .fontSize(7.5)
+        .text(cell, x + 2, y, {
+          width: w - 4,
+          height: 11,
+          ellipsis: true,
+          lineBreak: false,
+          align: i < tableKeys.length - dataTypes.length ? 'left' : 'right',
+        });
       x += w;
     });
     pdf.y = y + 12;
@@ -149,53 +172,122 @@ export async function writeReportFiles(
         .commit();
       line([row.plantName, ...(content.subject === 'device' ? [row.sn] : []), ...dataTypes.map((key) => number(row[key]))]);
     }
-    // Lets the PDF's bytes drain to the file before the next batch (back-pressure).
-    if (out.writableNeedDrain) await once(out, 'drain');
+    await drain();
   }
   rowsSheet.addRow({ plantName: labels.total, ...content.totals }).font = { bold: true };
   rowsSheet.commit();
   line([labels.total, ...(content.subject === 'device' ? [''] : []), ...dataTypes.map((key) => number(content.totals[key]))], true);
+  await drawSubjectCharts(pdf, content, charts, fontFor, drain);
   pdf.end();
   await Promise.all([book.commit(), once(out, 'finish')]);
+  // The period sheet (the workbook's second) gets its chart: each data type's column of bars per day or month.
+  await addColumnChart(paths.xlsx, {
+    sheetPart: 'xl/worksheets/sheet2.xml',
+    sheetName: labels.periodSheet,
+    title: labels.chart,
+    categories: content.periods.map((row) => row.start),
+    series: dataTypes.map((key, k) => ({
+      column: String.fromCharCode(66 + k),
+      name: columnTitle(key),
+      values: content.periods.map((row) => Number(row[key])),
+      colour: COLOURS[k % COLOURS.length] as string,
+    })),
+    from: [dataTypes.length + 2, 1],
+    to: [dataTypes.length + 14, 22],
+  });
 }
 
-/** Bars of each data type per period (day or month), grouped, with the axis and a legend. */
-function drawChart(pdf: PDFKit.PDFDocument, content: ReportContent, title: string) {
-  const { periods, dataTypes, labels } = content;
-  const left = A4.margin + 40;
-  const top = pdf.y + 18;
-  const width = A4.width - A4.margin - left;
-  const height = 170;
-  pdf.font('bold').fontSize(11).text(title, A4.margin, pdf.y);
-  const max = Math.max(1, ...periods.flatMap((row) => dataTypes.map((key) => row[key])));
-  pdf.font('regular').fontSize(7).fillColor('#555');
-  for (let i = 0; i <= 4; i += 1) {
-    const y = top + height - (height * i) / 4;
+/**
+ * Registers the document's fonts and answers the one to print a text in. A Chinese or Korean document
+ * is set wholly in the CJK face (which has Latin too); others in DejaVu, with names in Han, kana or
+ * Hangul in the CJK face when it is installed (else as missing glyphs).
+ */
+function registerFonts(pdf: PDFKit.PDFDocument, language: Language): (text: string, bold?: boolean) => string {
+  const hasCjk = existsSync(CJK_FONT.path);
+  if (CJK_LANGUAGES.includes(language)) {
+    if (!hasCjk) throw new Error(`a ${language} report needs the font ${CJK_FONT.path} (Debian package fonts-wqy-microhei)`);
+    pdf.registerFont('regular', CJK_FONT.path, CJK_FONT.family);
+    pdf.registerFont('bold', CJK_FONT.path, CJK_FONT.family);
+    return (_text, bold = false) => (bold ? 'bold' : 'regular');
+  }
+  pdf.registerFont('regular', FONT);
+  pdf.registerFont('bold', FONT_BOLD);
+  if (hasCjk) pdf.registerFont('cjk', CJK_FONT.path, CJK_FONT.family);
+  return (text, bold = false) => (hasCjk && CJK_TEXT.test(text) ? 'cjk' : bold ? 'bold' : 'regular');
+}
+
+/** Where a chart's bars go: the plot's left, top, width and height in points. */
+interface Plot {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Bars of each data type per date (grouped), drawn as vector rectangles: the grid lines with their values
+ * (`gridLines` of them), and a date label under every bar when they fit, else every fifth.
+ */
+function drawBars(
+  pdf: PDFKit.PDFDocument,
+  plot: Plot,
+  chart: { categories: string[]; dataTypes: readonly ReportDataType[]; figureAt: (date: string, key: ReportDataType) => number },
+  style: { gridLines: number; fontSize: number; language: Language },
+) {
+  const { categories, dataTypes, figureAt } = chart;
+  const { left, top, width, height } = plot;
+  const max = Math.max(1, ...categories.flatMap((date) => dataTypes.map((key) => figureAt(date, key))));
+  pdf.font('regular').fontSize(style.fontSize).fillColor('#555');
+  for (let i = 0; i <= style.gridLines; i += 1) {
+    const y = top + height - (height * i) / style.gridLines;
     pdf
       .moveTo(left, y)
       .lineTo(left + width, y)
       .lineWidth(0.3)
       .strokeColor('#ddd')
       .stroke();
-    pdf.text(Math.round((max * i) / 4).toLocaleString(languageTag(content.language)), A4.margin, y - 4, { width: 36, align: 'right' });
+    const value = Math.round((max * i) / style.gridLines).toLocaleString(languageTag(style.language));
+    pdf.text(value, left - 40, y - style.fontSize / 2, { width: 37, align: 'right', lineBreak: false });
   }
-  const slot = width / Math.max(1, periods.length);
+  const slot = width / Math.max(1, categories.length);
   const bar = (slot * 0.8) / dataTypes.length;
-  periods.forEach((row, i) => {
+  const many = categories.length > 12;
+  categories.forEach((date, i) => {
     dataTypes.forEach((key, k) => {
-      const h = (row[key] / max) * height;
-      pdf.rect(left + i * slot + slot * 0.1 + k * bar, top + height - h, bar, h).fill(COLOURS[k % COLOURS.length] as string);
+      const h = (figureAt(date, key) / max) * height;
+      if (h > 0) pdf.rect(left + i * slot + slot * 0.1 + k * bar, top + height - h, bar, h).fill(COLOURS[k % COLOURS.length] as string);
     });
-    // Every label when they fit, else every few.
-    if (periods.length <= 12 || i % 5 === 0) {
-      pdf.fillColor('#555').text(row.start.slice(periods.length > 12 ? 8 : 5, 10), left + i * slot, top + height + 3, {
-        width: slot * (periods.length > 12 ? 5 : 1),
+    if (!many || i % 5 === 0) {
+      pdf.fillColor('#555').text(date.slice(many ? 8 : 5, 10), left + i * slot, top + height + 2, {
+        width: slot * (many ? 5 : 1),
         align: 'left',
+        lineBreak: false,
       });
     }
   });
-  let x = left;
-  const legendY = top + height + 16;
+  pdf.fillColor('#000');
+}
+
+/** A map of a subject's (or the fleet's) figures by date, read as a chart's values. */
+function valuesByDate(periods: readonly ({ start: string } & Record<ReportDataType, number>)[]) {
+  const byDate = new Map(periods.map((row) => [row.start, row]));
+  return (date: string, key: ReportDataType) => Number(byDate.get(date)?.[key] ?? 0);
+}
+
+/** The fleet's chart of the period, with its title and a legend. */
+function drawChart(pdf: PDFKit.PDFDocument, content: ReportContent, title: string) {
+  const { dataTypes, labels } = content;
+  pdf.font('bold').fontSize(11).text(title, A4.margin, pdf.y);
+  const plot = { left: A4.margin + 40, top: pdf.y + 8, width: A4.width - 2 * A4.margin - 40, height: 170 };
+  drawBars(
+    pdf,
+    plot,
+    { categories: content.categories, dataTypes, figureAt: valuesByDate(content.periods) },
+    { gridLines: 4, fontSize: 7, language: content.language },
+  );
+  let x = plot.left;
+  const legendY = plot.top + plot.height + 16;
+  pdf.font('regular').fontSize(7);
   dataTypes.forEach((key, k) => {
     pdf.rect(x, legendY, 8, 8).fill(COLOURS[k % COLOURS.length] as string);
     pdf.fillColor('#000').text(labels.columns[key], x + 11, legendY, { lineBreak: false });
@@ -204,4 +296,39 @@ function drawChart(pdf: PDFKit.PDFDocument, content: ReportContent, title: strin
   pdf.fillColor('#000');
   pdf.y = legendY + 16;
   pdf.x = A4.margin;
+}
+
+/** Charts per plant or device: two columns, five rows a page, each with its name over its bars. */
+const GRID = { columns: 2, rows: 5, gap: 18, head: 24 };
+
+async function drawSubjectCharts(
+  pdf: PDFKit.PDFDocument,
+  content: ReportContent,
+  charts: AsyncIterable<SubjectChart[]>,
+  fontFor: (text: string, bold?: boolean) => string,
+  drain: () => Promise<void>,
+) {
+  const width = (A4.width - 2 * A4.margin - GRID.gap) / GRID.columns;
+  const height = (A4.height - 2 * A4.margin - GRID.head) / GRID.rows;
+  let n = 0;
+  for await (const batch of charts) {
+    for (const chart of batch) {
+      const cell = n % (GRID.columns * GRID.rows);
+      if (cell === 0) {
+        pdf.addPage();
+        pdf.font('bold').fontSize(11).text(content.labels.plantCharts, A4.margin, A4.margin);
+      }
+      const x = A4.margin + (cell % GRID.columns) * (width + GRID.gap);
+      const y = A4.margin + GRID.head + Math.floor(cell / GRID.columns) * height;
+      pdf.font(fontFor(chart.name, true)).fontSize(8).text(chart.name, x, y, { width, height: 10, ellipsis: true, lineBreak: false });
+      drawBars(
+        pdf,
+        { left: x + 30, top: y + 14, width: width - 30, height: height - 36 },
+        { categories: content.categories, dataTypes: content.dataTypes, figureAt: valuesByDate(chart.periods) },
+        { gridLines: 2, fontSize: 6, language: content.language },
+      );
+      n += 1;
+    }
+    await drain();
+  }
 }
