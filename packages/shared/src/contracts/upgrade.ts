@@ -17,6 +17,23 @@ export type UpgradeState = (typeof UPGRADE_STATES)[number];
 export const SKIP_REASONS = ['limits', 'sameVersion', 'blacklisted', 'busy', 'wrongKind'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
+/**
+ * Why a device's upgrade failed, as people read it: the platform's own reasons (expired, withdrawn, reset) and what a
+ * device says when it refuses an image (protocol.md: a tampered file, a wrong model, a blacklisted version or an
+ * expired URL is never applied); any other device text is shown as it is.
+ */
+export const UPGRADE_REASONS = ['expired', 'cancelled', 'reset', 'wrongModel', 'hashMismatch', 'blacklisted', 'urlExpired'] as const;
+export type UpgradeReason = (typeof UPGRADE_REASONS)[number];
+export function upgradeReasonOf(error: string | null): UpgradeReason | undefined {
+  if (error === null) return undefined;
+  if (error === 'expired' || error === 'cancelled' || error === 'reset') return error;
+  if (error.startsWith('wrong model')) return 'wrongModel';
+  if (error.startsWith('sha256 mismatch') || error.startsWith('size mismatch: more than')) return 'hashMismatch';
+  if (error === 'download failed: HTTP 410') return 'blacklisted';
+  if (error === 'download failed: HTTP 403') return 'urlExpired';
+  return undefined;
+}
+
 const snSchema = z.string().trim().min(1).max(64);
 export const UPGRADE_TASK_MAX_DEVICES = 10_000;
 

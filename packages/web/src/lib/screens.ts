@@ -67,6 +67,8 @@ export const SCREEN_NAMES = [
   'file-management',
   'firmware',
   'inverter-upgrade',
+  'module-upgrade',
+  'module-upgrade-agent',
   'black-set',
   'upgrade-reset',
   'curve',

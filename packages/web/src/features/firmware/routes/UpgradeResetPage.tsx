@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
 import { useDeviceUpgrades } from '../api/deviceUpgrades.ts';
 import { useResetUpgrade } from '../api/resetUpgrade.ts';
+import { ReasonText } from '../components/ReasonText.tsx';
 import { StateTag } from '../components/StateTag.tsx';
 
 /**
@@ -79,7 +80,7 @@ export default function UpgradeResetPage() {
               {
                 title: t('upgrade.reason'),
                 dataIndex: 'error',
-                render: (error: string | null) => (error ? t(`upgrade.errors.${error}`, { defaultValue: error }) : ''),
+                render: (error: string | null) => <ReasonText error={error} />,
               },
               {
                 title: t('upgrade.updatedAt'),
