@@ -94,6 +94,8 @@ export const upgradeDevice = z.object({
   /** The device's reason when it failed (or "expired", "cancelled", "reset"). */
   error: z.string().nullable(),
   updatedAt: z.number(),
+  /** The zone of the device's plant (its times are shown there); null for a device of no plant. */
+  timeZone: z.string().nullable(),
 });
 export type UpgradeDevice = z.infer<typeof upgradeDevice>;
 export const upgradeDevicesResult = z.object({
@@ -131,6 +133,8 @@ export const upgradeOfDevice = z.object({
       updatedAt: z.number(),
     }),
   ),
+  /** The zone of the device's plant; null for a device of no plant. */
+  timeZone: z.string().nullable(),
 });
 
 /** The device's download: a token bound to its device and task (firmware.upgrade's `url`). */

@@ -209,7 +209,9 @@ export function createUpgradeRepo(db: Db) {
     /** A task's devices with their states, by SN. */
     async devices(filters: UpgradeDevicesBody) {
       const where = sql`u.task_id = ${filters.id} ${filters.state ? sql`and s.state = ${filters.state}` : sql``}`;
-      const from = sql`from upgrade_device u left join device d on d.sn = u.device_sn left join device_command c on c.id = u.command_id
+      // A module upgrade's device is a datalogger: its plant is the datalogger's.
+      const from = sql`from upgrade_device u left join device d on d.sn = u.device_sn left join datalogger l on l.sn = u.device_sn
+          left join plant p on p.id = coalesce(d.plant_id, l.plant_id) left join device_command c on c.id = u.command_id
         cross join lateral (select ${sql.raw(STATE_SQL)} as state, ${sql.raw(ERROR_SQL)} as error) s`;
       const [count] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n ${from} where ${where}`);
       const rows = await selectRows<{
@@ -221,9 +223,10 @@ export function createUpgradeRepo(db: Db) {
         progress: number | null;
         error: string | null;
         updated_at: number;
+        time_zone: string | null;
       }>(
         db,
-        sql`select u.device_sn as sn, coalesce(d.model, '') as model, u.pre_version, s.state, u.skip_reason, c.progress, s.error,
+        sql`select u.device_sn as sn, coalesce(d.model, '') as model, u.pre_version, s.state, u.skip_reason, c.progress, s.error, p.time_zone,
             ${epochMs('coalesce(u.reset_at, c.updated_at, t.created_at)')} as updated_at
           ${from} join upgrade_task t on t.id = u.task_id where ${where}
           order by u.device_sn limit ${filters.pageSize} offset ${offsetOf(filters)}`,
@@ -269,6 +272,16 @@ export function createUpgradeRepo(db: Db) {
     async deleteTasks(ids: number[]) {
       const deleted = await db.delete(upgradeTask).where(inArray(upgradeTask.id, ids)).returning({ id: upgradeTask.id });
       return deleted.length;
+    },
+
+    /** The zone of a device's (or datalogger's) plant. */
+    async timeZoneOf(sn: string) {
+      const [row] = await selectRows<{ time_zone: string }>(
+        db,
+        sql`select p.time_zone from plant p where p.id = coalesce((select plant_id from device where sn = ${sn}),
+          (select plant_id from datalogger where sn = ${sn}))`,
+      );
+      return row?.time_zone ?? null;
     },
 
     /** A device's latest upgrades (the after-sales screen). */

@@ -229,6 +229,7 @@ export function createUpgradeService(deps: {
           progress: row.progress,
           error: row.error,
           updatedAt: Number(row.updated_at),
+          timeZone: row.time_zone,
         })),
       };
     },
@@ -255,6 +256,7 @@ export function createUpgradeService(deps: {
       const rows = await upgrades.ofDevice(sn);
       return {
         sn,
+        timeZone: await upgrades.timeZoneOf(sn),
         upgrades: rows.map((row) => ({
           taskId: Number(row.task_id),
           taskName: row.task_name,

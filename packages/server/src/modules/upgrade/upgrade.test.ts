@@ -95,6 +95,7 @@ const devicesOf = async (id: number, account = admin) =>
       progress: number | null;
       error: string | null;
       preVersion: string | null;
+      timeZone: string | null;
     }[];
   };
 const stateOf = async (id: number, deviceSn: string) => (await devicesOf(id)).devices.find((row) => row.sn === deviceSn);
@@ -299,7 +300,11 @@ describe('module (datalogger) upgrades', () => {
       );
       expect(task.result).toMatchObject({ sent: 1, skipped: 0, refused: [sn(north, 0)] });
       await expect.poll(async () => (await stateOf(task.result.id, simulated.dataloggerSn))?.state, WAIT).toBe('done');
-      expect((await stateOf(task.result.id, simulated.dataloggerSn))?.preVersion).toBe(definition.datalogger.fw);
+      // Its times belong to its plant's zone (a module's plant is its datalogger's).
+      expect(await stateOf(task.result.id, simulated.dataloggerSn)).toMatchObject({
+        preVersion: definition.datalogger.fw,
+        timeZone: 'Europe/Berlin',
+      });
       // After its restart it reports the new version, which the module list shows.
       await expect.poll(firmwareOf, WAIT).toBe('3.10');
       const listed = await post('/c/v0/upgrade/list', { deviceType: 'module' }, distributor);

@@ -3,10 +3,10 @@ import { Descriptions, Drawer, Flex, Progress, Select, Table, Typography } from 
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format.ts';
 import { paginationProps } from '../../../lib/pagination.ts';
 import { useUpgradeDevices } from '../api/upgradeDevices.ts';
 import { useUpgradeStream } from '../api/upgradeStream.ts';
+import { plantTimeText } from './plantTimeText.ts';
 import { ReasonText } from './ReasonText.tsx';
 import { StateTag } from './StateTag.tsx';
 
@@ -44,7 +44,13 @@ export function TaskDrawer({ task, onClose, extra }: { task: UpgradeTask | undef
       dataIndex: 'error',
       render: (error: string | null) => <ReasonText error={error} />,
     },
-    { title: t('upgrade.updatedAt'), dataIndex: 'updatedAt', width: 170, render: (ms: number) => formatDateTime(ms, i18n.language) },
+    {
+      title: t('upgrade.updatedAt'),
+      dataIndex: 'updatedAt',
+      width: 190,
+      // In the device's plant's zone, with its offset (devices of one task may be in several zones).
+      render: (ms: number, row) => plantTimeText(ms, i18n.language, row.timeZone),
+    },
   ];
 
   return (
