@@ -107,7 +107,9 @@ export function createUpgradeRepo(db: Db) {
             dataloggerSn: datalogger.sn,
             type: sql<string>`'module'`,
             model: sql<string>`''`,
-            firmware: sql<Record<string, string>>`jsonb_build_object('module', ${datalogger.firmware})`,
+            // A datalogger that never said its version has none.
+            firmware: sql<Record<string, string>>`case when ${datalogger.firmware} = '' then '{}'::jsonb
+              else jsonb_build_object('module', ${datalogger.firmware}) end`,
             country: sql<string>`coalesce(${plant.country}, '')`,
             busy: busySql(datalogger.sn),
           })
