@@ -18,6 +18,15 @@ const SECRET = 'bench-upgrade-datalogger-secret';
 /** The issue names no figure; group remote's (the same command path) is the bar. */
 const BUDGET_DISPATCH_PER_S = 2_000;
 const IMAGE_BYTES = 16 * 1024;
+/** The issue's second figure: this many devices download an image of this size at once. */
+const BIG_DEVICES = 200;
+const BIG_IMAGE_BYTES = 2 * 1024 * 1024;
+/**
+ * The simulated dataloggers are split over this many load processes: each device holds an MQTT connection and, while it
+ * downloads, an HTTP one; 10,000 of each in one process pass its open-file limit (20,000 here), which real devices,
+ * each its own host, never share.
+ */
+const LOAD_PROCESSES = 2;
 const quiet = { info: () => {}, warn: () => {} };
 
 const freePort = () =>
@@ -62,7 +71,7 @@ export async function run(): Promise<BenchResult> {
   const server = await startApp({ WEB_DIST: '/nonexistent', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
   let mosquitto: Mosquitto | undefined;
   let loop: DataLoop | undefined;
-  let load: ChildProcess | undefined;
+  let loads: ChildProcess[] = [];
   const stop = new AbortController();
   let dispatcher: Promise<void> | undefined;
   try {
@@ -86,15 +95,25 @@ export async function run(): Promise<BenchResult> {
     mosquitto = await startMosquitto({ dataloggers: sns.map((sn) => ({ sn, secret: SECRET })) });
     loop = await startDataLoop(externalConfig(mosquitto.url, { INGEST_INSTANCE: 'bench-upgrade' }), server.app.ingest, quiet);
     dispatcher = server.app.runCommandDispatcher(loop.publish, stop.signal);
-    const job: TemplateLoadJob = { url: loop.brokerUrl, firstSn: FIRST_SN, count: DATALOGGERS, secret: SECRET };
-    load = spawn(
-      process.execPath,
-      ['--import', 'tsx', fileURLToPath(new URL('./templateBatchLoad.ts', import.meta.url)), JSON.stringify(job)],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    const { connected } = JSON.parse(await firstLine(load)) as { connected: number };
+    const share = Math.ceil(DATALOGGERS / LOAD_PROCESSES);
+    loads = Array.from({ length: LOAD_PROCESSES }, (_, index) => {
+      const job: TemplateLoadJob = {
+        url: (loop as DataLoop).brokerUrl,
+        firstSn: FIRST_SN + index * share,
+        count: Math.min(share, DATALOGGERS - index * share),
+        secret: SECRET,
+      };
+      return spawn(
+        process.execPath,
+        ['--import', 'tsx', fileURLToPath(new URL('./templateBatchLoad.ts', import.meta.url)), JSON.stringify(job)],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+    });
+    const connected = (
+      await Promise.all(loads.map(async (child) => (JSON.parse(await firstLine(child)) as { connected: number }).connected))
+    ).reduce((sum, n) => sum + n, 0);
     if (connected !== DATALOGGERS) throw new Error(`${connected} of ${DATALOGGERS} dataloggers connected`);
     const count = async (query: string) => Number((await server.database.scriptTransaction((run) => run(query)))[0]?.n ?? 0);
     while ((await count('select count(*)::int as n from datalogger where online')) < DATALOGGERS)
@@ -128,6 +147,40 @@ export async function run(): Promise<BenchResult> {
         from upgrade_device u join device_command c on c.id = u.command_id join upgrade_task t on t.id = u.task_id
         where t.id = ${taskId} group by t.created_at`),
     );
+    const reasons = await server.database.scriptTransaction((run) =>
+      run(`select coalesce(c.error, c.state) as reason, count(*)::int as n
+        from upgrade_device u join device_command c on c.id = u.command_id
+        where u.task_id = ${taskId} and c.state <> 'done' group by 1 order by 2 desc limit 5`),
+    );
+    const failures = reasons.map((row) => `${row.n} × "${row.reason}"`).join(', ') || 'none';
+
+    // The issue's second figure: 200 devices download a 2 MB image at once.
+    const big = await uploadFirmware(asTestApp(server), admin, imageOf(BIG_IMAGE_BYTES), inverterFirmware('1.60'));
+    if (big.errno !== 0) throw new Error(`firmware upload answered ${JSON.stringify(big)}`);
+    await server.call('/c/v0/firmware/publish', { id: big.result.id }, token);
+    const bigMemoryBefore = process.memoryUsage().rss;
+    let bigMemoryPeak = bigMemoryBefore;
+    const bigStarted = performance.now();
+    const bigCreated = await server.call(
+      '/c/v0/upgrade/create',
+      { name: 'Big image', firmwareId: big.result.id, sns: inverters.slice(0, BIG_DEVICES) },
+      token,
+    );
+    if (bigCreated.errno !== 0 || bigCreated.result.sent !== BIG_DEVICES)
+      throw new Error(`upgrade/create answered ${JSON.stringify(bigCreated).slice(0, 300)}`);
+    let bigCounts: UpgradeTask['counts'];
+    let bigMs = 0;
+    for (;;) {
+      bigMemoryPeak = Math.max(bigMemoryPeak, process.memoryUsage().rss);
+      const { result } = await server.call('/c/v0/upgrade/devices', { id: bigCreated.result.id }, token);
+      bigCounts = (result as { task: UpgradeTask }).task.counts;
+      if (bigCounts.completed + bigCounts.failed === BIG_DEVICES) {
+        bigMs = performance.now() - bigStarted;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const bigMbPerS = (bigCounts.completed * BIG_IMAGE_BYTES) / 1048576 / (bigMs / 1000);
     const spreadMs = Number(times?.spread_ms);
     const sentMs = Number(times?.sent_ms);
     const dispatchedPerS = DATALOGGERS / (spreadMs / 1000);
@@ -143,9 +196,13 @@ export async function run(): Promise<BenchResult> {
           pass: dispatchedPerS >= BUDGET_DISPATCH_PER_S,
         },
         { name: 'Upgrade task: time until all 10,000 downloaded, verified and done', value: `${(doneMs / 1000).toFixed(1)} s` },
+        { name: 'Upgrade task: devices of the 10,000 done', value: counts.completed.toLocaleString('en') },
+        { name: 'Upgrade task: 200 devices download a 2 MB image at once, until all done', value: `${(bigMs / 1000).toFixed(1)} s` },
+        { name: 'Upgrade task: 200 × 2 MB download throughput (done images)', value: `${bigMbPerS.toFixed(1)} MB/s` },
+        { name: 'Upgrade task: 200 × 2 MB server memory (RSS) at most', value: `${Math.round(bigMemoryPeak / 1048576)} MB` },
       ],
       details: [
-        `${DATALOGGERS.toLocaleString('en')} simulated dataloggers with one inverter each (master 1.42), in a load process of their own (simulator ` +
+        `${DATALOGGERS.toLocaleString('en')} simulated dataloggers with one inverter each (master 1.42), in two load processes of their own (simulator ` +
           "`runLoad` with `answerCommands`: the simulator's command processor downloads each image over HTTP from its command's URL, checks " +
           'size and SHA-256 and reports done; installing is instant there), connected to Mosquitto with the shipped configuration. The server ' +
           '(API, ingest, dispatcher, the downloads) is one process. `POST /c/v0/upgrade/create` with 10,000 SNs and a published 16 KB image made ' +
@@ -153,11 +210,15 @@ export async function run(): Promise<BenchResult> {
           `the last command was marked sent ${(sentMs / 1000).toFixed(2)} s after the task was made, first to last sent took ${(spreadMs / 1000).toFixed(2)} s; ` +
           `all devices had finished (${counts.completed.toLocaleString('en')} done, ${counts.failed} failed) ${(doneMs / 1000).toFixed(1)} s after the call began (the task's counts, read every 200 ms). ` +
           `Server CPU from the call to all done: ${((cpu.user + cpu.system) / 1000 / DATALOGGERS).toFixed(2)} ms per device (call, dispatch, download, replies); ` +
-          `server memory (RSS) ${Math.round(memoryBefore / 1048576)} MB before, at most ${Math.round(memoryPeak / 1048576)} MB while it ran.`,
+          `server memory (RSS) ${Math.round(memoryBefore / 1048576)} MB before, at most ${Math.round(memoryPeak / 1048576)} MB while it ran. ` +
+          `Not done: ${failures}.`,
+        `Then ${BIG_DEVICES} of them were sent a 2 MB image (a second task): ${bigCounts.completed} done, ${bigCounts.failed} failed, ` +
+          `${(bigMs / 1000).toFixed(1)} s from the call to the last done (${bigMbPerS.toFixed(1)} MB/s of verified images), ` +
+          `server memory (RSS) ${Math.round(bigMemoryBefore / 1048576)} MB before, at most ${Math.round(bigMemoryPeak / 1048576)} MB (read every 100 ms).`,
       ],
     };
   } finally {
-    load?.kill();
+    for (const child of loads) child.kill();
     stop.abort();
     await dispatcher;
     await loop?.close();

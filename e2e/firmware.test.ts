@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { datalogger } from '../packages/server/src/db/schema.ts';
 import { useSimulatedBatteryPlant } from './support/simulatedPlant.ts';
 import { useSuite } from './support/suite.ts';
 import { signIn, snap, visible } from './support/ui.ts';
 
 const suite = useSuite();
-const { inverter, device: simulated } = useSimulatedBatteryPlant(suite);
+const { plant, inverter, device: simulated } = useSimulatedBatteryPlant(suite);
 const WAIT = { timeout: 40_000 };
 
 /** A raw image of `size` bytes (leading zeros: it sniffs as no known file type). */
@@ -73,5 +75,52 @@ describe('firmware and over-the-air upgrades (issue 20)', () => {
     // Its inventory after the restart: the inverter's page shows the new version.
     await page.goto(`/bus/device/inverterDetail?sn=${inverter}`);
     await visible(page.getByText(/Master 1\.50/));
+  });
+
+  it("upgrades a datalogger's own firmware (module upgrade): it restarts and reports the new version", async () => {
+    const page = await suite.page();
+    await signIn(page, 'demo_admin', '/bus/index');
+    await page.goto('/bus/version/firmware');
+    await page.getByRole('button', { name: 'Import firmware' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import firmware' });
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'logger-3.10.bin', mimeType: 'application/octet-stream', buffer: image(100 * 1024) });
+    await visible(dialog.getByText(/File received/));
+    await dialog.getByLabel('Name').fill('Logger module 3.10');
+    await dialog.getByLabel('Version').fill('3.10');
+    await dialog.getByLabel('Firmware code').fill('LOGGER31');
+    await dialog.getByLabel('Product series').fill('DL');
+    await dialog.getByLabel('Device type').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Datalogger module' }).click();
+    await dialog.getByRole('button', { name: 'Add to library' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = page.locator('tbody tr.ant-table-row').filter({ hasText: 'Logger module 3.10' });
+    await row.getByRole('button', { name: 'Publish' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Publish' }).click();
+    await visible(row.getByText('Published', { exact: true }));
+
+    await page.goto('/bus/version/moduleUpgrade');
+    await page.getByRole('button', { name: 'New upgrade task' }).click();
+    const create = page.getByRole('dialog', { name: 'New upgrade task' });
+    await create.getByLabel('Task name').fill('Logger to 3.10');
+    await create.getByLabel('Firmware').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Logger module 3.10' }).click();
+    await create.getByLabel('Datalogger SNs').fill(plant.datalogger.sn);
+    await create.getByRole('button', { name: 'Start upgrade' }).click();
+    await visible(create.getByText('Sent to 1 devices; 0 skipped.'));
+    await create.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Logger to 3.10' }).click();
+    const deviceRow = page.locator('.ant-drawer-open tbody tr.ant-table-row').filter({ hasText: plant.datalogger.sn });
+    await deviceRow.getByText('Completed', { exact: true }).waitFor(WAIT);
+    // The datalogger restarted and said its new version in its status.
+    const firmwareOf = async () =>
+      (
+        await suite.server.database.db
+          .select({ firmware: datalogger.firmware })
+          .from(datalogger)
+          .where(eq(datalogger.sn, plant.datalogger.sn))
+      )[0]?.firmware;
+    await expect.poll(firmwareOf, WAIT).toBe('3.10');
   });
 });

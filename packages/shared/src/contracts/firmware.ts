@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIRMWARE_CODE_PATTERN, FIRMWARE_VERSION_PATTERN } from '../limits.ts';
+import type { Permission } from '../permissions.ts';
 import { epochMsSchema } from './common.ts';
 import { idSchema, pageFields } from './plant.ts';
 
@@ -12,9 +13,22 @@ import { idSchema, pageFields } from './plant.ts';
 export const FIRMWARE_TYPES = ['master', 'slave', 'manager', 'afci', 'module', 'battery', 'heatPump', 'ems', 'gateway'] as const;
 export type FirmwareType = (typeof FIRMWARE_TYPES)[number];
 
-/** The device kinds upgraded over the air here, each behind its permission switch (spec section 6). */
-export const UPGRADE_DEVICE_TYPES = ['inverter', 'battery', 'ems', 'gateway', 'heatPump'] as const;
+/**
+ * The device kinds upgraded over the air here, each behind its permission switch (spec section 6); `module` is the
+ * datalogger itself (its own firmware, protocol.md target "module"), upgraded on its own screens.
+ */
+export const UPGRADE_DEVICE_TYPES = ['inverter', 'battery', 'ems', 'gateway', 'heatPump', 'module'] as const;
 export type UpgradeDeviceType = (typeof UPGRADE_DEVICE_TYPES)[number];
+
+/** The switch that allows upgrading each kind (spec section 6). */
+export const UPGRADE_SWITCH_OF = {
+  inverter: 'upgrade.inverter',
+  battery: 'upgrade.battery',
+  ems: 'upgrade.ems',
+  gateway: 'upgrade.gateway',
+  heatPump: 'upgrade.heatPump',
+  module: 'upgrade.module',
+} as const satisfies Record<UpgradeDeviceType, Permission>;
 
 /** The firmware types a device kind takes, and the protocol's `target` and inventory key of each. */
 export const FIRMWARE_TYPES_OF: Record<UpgradeDeviceType, readonly FirmwareType[]> = {
@@ -23,6 +37,7 @@ export const FIRMWARE_TYPES_OF: Record<UpgradeDeviceType, readonly FirmwareType[
   ems: ['ems'],
   gateway: ['gateway'],
   heatPump: ['heatPump'],
+  module: ['module'],
 };
 /** The protocol's `target` (firmware.upgrade) of a firmware type; the device's inventory reports the version under the same key, `master` for the single-image kinds. */
 export const targetOf = (type: FirmwareType): 'master' | 'slave' | 'manager' | 'afci' | 'module' | 'battery' =>

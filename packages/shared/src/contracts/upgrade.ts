@@ -14,8 +14,25 @@ import { idSchema, pageFields } from './plant.ts';
 export const UPGRADE_STATES = ['waiting', 'delivering', 'upgrading', 'done', 'failed', 'skipped'] as const;
 export type UpgradeState = (typeof UPGRADE_STATES)[number];
 /** Why a device was not sent the firmware. */
-export const SKIP_REASONS = ['limits', 'sameVersion', 'blacklisted', 'busy', 'wrongKind'] as const;
+export const SKIP_REASONS = ['limits', 'sameVersion', 'blacklisted', 'busy', 'wrongKind', 'strategyLimits'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
+
+/**
+ * Why a device's upgrade failed, as people read it: the platform's own reasons (expired, withdrawn, reset) and what a
+ * device says when it refuses an image (protocol.md: a tampered file, a wrong model, a blacklisted version or an
+ * expired URL is never applied); any other device text is shown as it is.
+ */
+export const UPGRADE_REASONS = ['expired', 'cancelled', 'reset', 'wrongModel', 'hashMismatch', 'blacklisted', 'urlExpired'] as const;
+export type UpgradeReason = (typeof UPGRADE_REASONS)[number];
+export function upgradeReasonOf(error: string | null): UpgradeReason | undefined {
+  if (error === null) return undefined;
+  if (error === 'expired' || error === 'cancelled' || error === 'reset') return error;
+  if (error.startsWith('wrong model')) return 'wrongModel';
+  if (error.startsWith('sha256 mismatch') || error.startsWith('size mismatch: more than')) return 'hashMismatch';
+  if (error === 'download failed: HTTP 410') return 'blacklisted';
+  if (error === 'download failed: HTTP 403') return 'urlExpired';
+  return undefined;
+}
 
 const snSchema = z.string().trim().min(1).max(64);
 export const UPGRADE_TASK_MAX_DEVICES = 10_000;
@@ -77,6 +94,8 @@ export const upgradeDevice = z.object({
   /** The device's reason when it failed (or "expired", "cancelled", "reset"). */
   error: z.string().nullable(),
   updatedAt: z.number(),
+  /** The zone of the device's plant (its times are shown there); null for a device of no plant. */
+  timeZone: z.string().nullable(),
 });
 export type UpgradeDevice = z.infer<typeof upgradeDevice>;
 export const upgradeDevicesResult = z.object({
@@ -114,6 +133,8 @@ export const upgradeOfDevice = z.object({
       updatedAt: z.number(),
     }),
   ),
+  /** The zone of the device's plant; null for a device of no plant. */
+  timeZone: z.string().nullable(),
 });
 
 /** The device's download: a token bound to its device and task (firmware.upgrade's `url`). */
@@ -139,6 +160,32 @@ export const STRATEGY_STATUSES = [
 ] as const;
 export type StrategyStatus = (typeof STRATEGY_STATUSES)[number];
 const percent = z.number().int().min(1).max(100);
+/**
+ * When a device of a strategy's waves so far is sent its command: once its datalogger is connected (`online`), or once
+ * its inventory also reports a given version (`version`: e.g. only after an earlier upgrade reached it).
+ */
+export const STRATEGY_TRIGGERS = ['online', 'version'] as const;
+export type StrategyTrigger = (typeof STRATEGY_TRIGGERS)[number];
+const versionText = z.string().trim().min(1).max(32);
+/** The strategy's own limits beyond the firmware's: devices outside them are skipped ("strategyLimits"), never sent. */
+export const strategyLimits = z.strictObject({
+  /** SNs beginning with one of these (none: any). */
+  snPrefixes: z.array(z.string().trim().min(1).max(64)).max(20).default([]),
+  /** Devices running one of these versions now (the software limit; none: any). */
+  fromVersions: z.array(versionText).max(20).default([]),
+  /** Devices of plants in these countries (ISO 3166 alpha-2, the area limit; none: any). */
+  countries: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z]{2}$/, { error: 'strategy.countryInvalid' })
+        .transform((code) => code.toUpperCase()),
+    )
+    .max(50)
+    .default([]),
+});
+export type StrategyLimits = z.infer<typeof strategyLimits>;
 const utcClock = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, { error: 'strategy.timeInvalid' });
 
 export const strategyCreateBody = z
@@ -164,12 +211,20 @@ export const strategyCreateBody = z
     ratePerMinute: z.number().int().min(1).max(1000),
     triggerStart: utcClock.optional(),
     triggerEnd: utcClock.optional(),
+    trigger: z.enum(STRATEGY_TRIGGERS).default('online'),
+    /** With trigger `version`: the version the device must report. */
+    triggerVersion: versionText.optional(),
+    limits: strategyLimits.default({ snPrefixes: [], fromVersions: [], countries: [] }),
     validFrom: epochMsSchema,
     validTo: epochMsSchema,
     /** The administrator who must approve it before anything is sent (not its maker). */
     checker: z.string().trim().min(1).max(128),
   })
-  .refine((body) => body.validTo > body.validFrom, { error: 'strategy.validityInvalid', path: ['validTo'] });
+  .refine((body) => body.validTo > body.validFrom, { error: 'strategy.validityInvalid', path: ['validTo'] })
+  .refine((body) => body.trigger !== 'version' || body.triggerVersion !== undefined, {
+    error: 'strategy.triggerVersionRequired',
+    path: ['triggerVersion'],
+  });
 export type StrategyCreateBody = z.infer<typeof strategyCreateBody>;
 export const strategyCreated = z.object({ id: z.number(), devices: z.number(), skipped: z.number(), refused: z.array(z.string()) });
 
@@ -189,6 +244,9 @@ export const upgradeStrategy = z.object({
   ratePerMinute: z.number(),
   triggerStart: z.string().nullable(),
   triggerEnd: z.string().nullable(),
+  trigger: z.enum(STRATEGY_TRIGGERS),
+  triggerVersion: z.string().nullable(),
+  limits: z.object({ snPrefixes: z.array(z.string()), fromVersions: z.array(z.string()), countries: z.array(z.string()) }),
   validFrom: z.number(),
   validTo: z.number(),
   executor: z.string(),

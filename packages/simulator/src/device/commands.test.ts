@@ -134,6 +134,14 @@ describe('commands', () => {
       params: { ...wrong, url: `${server.url}/missing.bin` },
     });
     expect(await finalReply(observer, 'fw-4')).toEqual({ id: 'fw-4', status: 'failed', error: 'download failed: HTTP 404' });
+    // A server too busy to read the request (408) is asked again, as HTTP allows.
+    await observer.command(sn, {
+      id: 'fw-busy',
+      type: 'firmware.upgrade',
+      device: inverter,
+      params: { url: `${server.url}/busy.bin`, sha256, size: file.length, version: '1.57', target: 'slave' },
+    });
+    expect(await finalReply(observer, 'fw-busy')).toEqual({ id: 'fw-busy', status: 'done', result: { version: '1.57' } });
     await observer.command(sn, {
       id: 'fw-5',
       type: 'firmware.upgrade',

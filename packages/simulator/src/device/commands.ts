@@ -52,7 +52,11 @@ const firmwareParams = z.object({
   size: z.number().int().positive(),
   version: z.string().min(1).max(32),
   target: z.enum(FIRMWARE_TARGETS),
+  /** The models the image is built for (absent: any); a device of another model refuses it. */
+  models: z.array(z.string().min(1).max(64)).max(32).optional(),
 });
+/** The reason a device gives for an image built for other models (the platform translates it). */
+export const WRONG_MODEL = 'wrong model';
 const intervalParams = z.object({ intervalSec: z.number().int().min(1).max(3600) });
 const logParams = z.object({ kind: z.enum(LOG_KINDS), url: z.url({ protocol: /^https?$/ }) });
 const keysParams = z.object({ keys: z.array(z.string()).max(64).optional() });
@@ -212,8 +216,11 @@ export class CommandProcessor {
       case 'firmware.upgrade': {
         const check = firmwareParams.safeParse(params);
         if (!check.success) return fail(`invalid params: ${describe(check.error)}`);
-        const { url, sha256, size, version, target } = check.data;
+        const { url, sha256, size, version, target, models } = check.data;
         if (!(TARGETS_BY_TYPE[deviceType] ?? []).includes(target)) return fail(`target ${target} does not apply to a ${deviceType}`);
+        const model = this.target.devices().find((device) => device.sn === command.device)?.model;
+        if (models && model !== undefined && !models.some((name) => name.toLowerCase() === model.toLowerCase()))
+          return fail(`${WRONG_MODEL}: the image is for ${models.join(', ')}, this device is ${model}`);
         this.send({ id, status: 'accepted' });
         let reported = 0;
         await downloadFirmware({

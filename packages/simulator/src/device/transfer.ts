@@ -45,6 +45,11 @@ export async function downloadFirmware(options: DownloadOptions): Promise<void> 
         // Nothing more to read from where we are: the file is shorter than announced.
         await response.body?.cancel();
         break;
+      } else if (response.status === 408 || response.status === 429) {
+        // The server was too busy to read the request, or asks to come back later: ask again after the pause.
+        await response.body?.cancel();
+        lastError = `HTTP ${response.status}`;
+        continue;
       } else if (response.status >= 400 && response.status < 500) {
         await response.body?.cancel();
         throw new TransferError(`download failed: HTTP ${response.status}`);

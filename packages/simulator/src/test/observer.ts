@@ -93,6 +93,7 @@ export async function startFileServer(file: Buffer, cutAfter?: number): Promise<
   const ranges: string[] = [];
   const uploads: { method: string; body: string }[] = [];
   let cut = cutAfter !== undefined;
+  let busyAnswered = false;
   const server: Server = createServer((request: IncomingMessage, response) => {
     if (request.url === '/upload') {
       if (request.method !== 'PUT' && request.method !== 'POST') {
@@ -107,7 +108,13 @@ export async function startFileServer(file: Buffer, cutAfter?: number): Promise<
       });
       return;
     }
-    if (request.url !== '/firmware.bin') {
+    // A server too busy to read the request in time (408) the first time, the file after.
+    if (request.url === '/busy.bin' && !busyAnswered) {
+      busyAnswered = true;
+      response.writeHead(408).end();
+      return;
+    }
+    if (request.url !== '/firmware.bin' && request.url !== '/busy.bin') {
       response.writeHead(404).end();
       return;
     }

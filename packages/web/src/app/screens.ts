@@ -86,6 +86,8 @@ const SCREENS: Record<ScreenName, ComponentType> = {
   'account-migration': lazyScreen(() => import('../features/accountMigration/routes/AccountMigrationPage.tsx')),
   firmware: lazyScreen(() => import('../features/firmware/routes/FirmwarePage.tsx')),
   'inverter-upgrade': lazyScreen(() => import('../features/firmware/routes/UpgradePage.tsx')),
+  'module-upgrade': lazyScreen(() => import('../features/firmware/routes/ModuleUpgradePage.tsx')),
+  'module-upgrade-agent': lazyScreen(() => import('../features/firmware/routes/ModuleUpgradePage.tsx')),
   'black-set': lazyScreen(() => import('../features/firmware/routes/BlacklistPage.tsx')),
   'upgrade-reset': lazyScreen(() => import('../features/firmware/routes/UpgradeResetPage.tsx')),
 };

@@ -69,6 +69,8 @@ export const SCREEN_NAMES = [
   'account-migration',
   'firmware',
   'inverter-upgrade',
+  'module-upgrade',
+  'module-upgrade-agent',
   'black-set',
   'upgrade-reset',
   'curve',

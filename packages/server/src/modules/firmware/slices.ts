@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UPLOAD_SLICE_BYTES } from '@sunstack/shared';
+
+/** An upload whose last slice arrived longer ago than this is abandoned: its slices are removed (the same file chosen again starts over). */
+export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
 /** The whole file of an upload, as its start declared it. */
 export interface UploadedFile {
@@ -66,6 +69,35 @@ export function createSliceStore(dir: string) {
     },
     async remove(uploadId: string) {
       await rm(folderOf(uploadId), { recursive: true, force: true });
+    },
+    /**
+     * Removes the uploads nothing arrived for since `before` (epoch ms; the newest of their files' times, so an upload
+     * still receiving slices stays); answers how many.
+     */
+    async sweep(before: number): Promise<number> {
+      let uploads: string[];
+      try {
+        uploads = await readdir(dir);
+      } catch {
+        return 0;
+      }
+      let removed = 0;
+      for (const uploadId of uploads) {
+        const folder = folderOf(uploadId);
+        const names = await readdir(folder).catch(() => [] as string[]);
+        const times = await Promise.all(
+          [folder, ...names.map((name) => join(folder, name))].map((path) =>
+            stat(path).then(
+              (info) => info.mtimeMs,
+              () => 0,
+            ),
+          ),
+        );
+        if (Math.max(...times) >= before) continue;
+        await rm(folder, { recursive: true, force: true });
+        removed += 1;
+      }
+      return removed;
     },
   };
 }

@@ -1,10 +1,10 @@
-import { Access, type UpgradeCounts, type UpgradeDevicesBody, type UpgradeListBody } from '@sunstack/shared';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { branchOrganisations, deviceControllable, deviceVisible, type Scope } from '../../core/scope.ts';
+import { Access, type UpgradeCounts, type UpgradeDevicesBody, type UpgradeDeviceType, type UpgradeListBody } from '@sunstack/shared';
+import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { branchOrganisations, dataloggerVisible, deviceControllable, deviceVisible, type Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { offsetOf } from '../../db/page.ts';
 import { epochMs, jsonParam, selectRows } from '../../db/rawSql.ts';
-import { account, device, firmware, plant, upgradeTask } from '../../db/schema.ts';
+import { account, datalogger, device, firmware, plant, upgradeTask } from '../../db/schema.ts';
 import { blacklistedSql } from '../firmware/repo.ts';
 
 export type TaskRow = typeof upgradeTask.$inferSelect;
@@ -54,6 +54,10 @@ const ERROR_SQL = `case when u.skip_reason is not null then null when u.reset_at
     when c.state in ('expired', 'cancelled') then c.state when c.state = 'failed' then c.error else null end`;
 const OPEN = `('queued', 'sent', 'accepted', 'progress')`;
 
+/** Whether an upgrade of the device is under way (not reset). */
+const busySql = (sn: SQLWrapper) => sql<boolean>`exists (select 1 from upgrade_device u join device_command c on c.id = u.command_id
+  where u.device_sn = ${sn} and u.reset_at is null and c.state in ${sql.raw(OPEN)})`;
+
 /** Upgrade tasks and their devices (0032_upgrade_tasks.sql); their commands are device_command rows. */
 export function createUpgradeRepo(db: Db) {
   /** Tasks the caller sees: administrators all, branch managers their branch's, anyone else its own. */
@@ -89,9 +93,29 @@ export function createUpgradeRepo(db: Db) {
   }
 
   return {
-    /** The devices of these SNs the caller may operate, with what decides their fate; SNs it may not are simply absent. */
-    async candidates(scope: Scope, sns: string[]): Promise<Candidate[]> {
+    /**
+     * The devices of these SNs the caller may operate, with what decides their fate; SNs it may not are simply absent.
+     * For module upgrades the dataloggers of these SNs the caller sees: a datalogger is its own device, its firmware the
+     * inventory's `module`, its model none.
+     */
+    async candidates(scope: Scope, sns: string[], kind: UpgradeDeviceType): Promise<Candidate[]> {
       if (sns.length === 0) return [];
+      if (kind === 'module')
+        return db
+          .select({
+            sn: datalogger.sn,
+            dataloggerSn: datalogger.sn,
+            type: sql<string>`'module'`,
+            model: sql<string>`''`,
+            // A datalogger that never said its version has none.
+            firmware: sql<Record<string, string>>`case when ${datalogger.firmware} = '' then '{}'::jsonb
+              else jsonb_build_object('module', ${datalogger.firmware}) end`,
+            country: sql<string>`coalesce(${plant.country}, '')`,
+            busy: busySql(datalogger.sn),
+          })
+          .from(datalogger)
+          .leftJoin(plant, eq(plant.id, datalogger.plantId))
+          .where(and(inArray(datalogger.sn, sns), dataloggerVisible(db, scope)));
       return db
         .select({
           sn: device.sn,
@@ -100,8 +124,7 @@ export function createUpgradeRepo(db: Db) {
           model: device.model,
           firmware: device.firmware,
           country: sql<string>`coalesce(${plant.country}, '')`,
-          busy: sql<boolean>`exists (select 1 from upgrade_device u join device_command c on c.id = u.command_id
-            where u.device_sn = ${device.sn} and u.reset_at is null and c.state in ${sql.raw(OPEN)})`,
+          busy: busySql(device.sn),
         })
         .from(device)
         .leftJoin(plant, eq(plant.id, device.plantId))
@@ -149,7 +172,13 @@ export function createUpgradeRepo(db: Db) {
     /** The image a task sends (undefined once its firmware is deleted). */
     async imageOfTask(taskId: number) {
       const [row] = await db
-        .select({ sha256: firmware.sha256, size: firmware.size, version: firmware.version, firmwareType: firmware.firmwareType })
+        .select({
+          sha256: firmware.sha256,
+          size: firmware.size,
+          version: firmware.version,
+          firmwareType: firmware.firmwareType,
+          limits: firmware.limits,
+        })
         .from(upgradeTask)
         .innerJoin(firmware, eq(firmware.id, upgradeTask.firmwareId))
         .where(eq(upgradeTask.id, taskId));
@@ -182,7 +211,9 @@ export function createUpgradeRepo(db: Db) {
     /** A task's devices with their states, by SN. */
     async devices(filters: UpgradeDevicesBody) {
       const where = sql`u.task_id = ${filters.id} ${filters.state ? sql`and s.state = ${filters.state}` : sql``}`;
-      const from = sql`from upgrade_device u join device d on d.sn = u.device_sn left join device_command c on c.id = u.command_id
+      // A module upgrade's device is a datalogger: its plant is the datalogger's.
+      const from = sql`from upgrade_device u left join device d on d.sn = u.device_sn left join datalogger l on l.sn = u.device_sn
+          left join plant p on p.id = coalesce(d.plant_id, l.plant_id) left join device_command c on c.id = u.command_id
         cross join lateral (select ${sql.raw(STATE_SQL)} as state, ${sql.raw(ERROR_SQL)} as error) s`;
       const [count] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n ${from} where ${where}`);
       const rows = await selectRows<{
@@ -194,9 +225,10 @@ export function createUpgradeRepo(db: Db) {
         progress: number | null;
         error: string | null;
         updated_at: number;
+        time_zone: string | null;
       }>(
         db,
-        sql`select u.device_sn as sn, d.model, u.pre_version, s.state, u.skip_reason, c.progress, s.error,
+        sql`select u.device_sn as sn, coalesce(d.model, '') as model, u.pre_version, s.state, u.skip_reason, c.progress, s.error, p.time_zone,
             ${epochMs('coalesce(u.reset_at, c.updated_at, t.created_at)')} as updated_at
           ${from} join upgrade_task t on t.id = u.task_id where ${where}
           order by u.device_sn limit ${filters.pageSize} offset ${offsetOf(filters)}`,
@@ -242,6 +274,16 @@ export function createUpgradeRepo(db: Db) {
     async deleteTasks(ids: number[]) {
       const deleted = await db.delete(upgradeTask).where(inArray(upgradeTask.id, ids)).returning({ id: upgradeTask.id });
       return deleted.length;
+    },
+
+    /** The zone of a device's (or datalogger's) plant. */
+    async timeZoneOf(sn: string) {
+      const [row] = await selectRows<{ time_zone: string }>(
+        db,
+        sql`select p.time_zone from plant p where p.id = coalesce((select plant_id from device where sn = ${sn}),
+          (select plant_id from datalogger where sn = ${sn}))`,
+      );
+      return row?.time_zone ?? null;
     },
 
     /** A device's latest upgrades (the after-sales screen). */

@@ -6,12 +6,11 @@ import {
   FIRMWARE_TYPES_OF,
   inventoryKeyOf,
   limitHolds,
-  type Permission,
   type SkipReason,
   targetOf,
+  UPGRADE_SWITCH_OF,
   type UpgradeCreateBody,
   type UpgradeDevicesBody,
-  type UpgradeDeviceType,
   type UpgradeListBody,
   type UpgradeResetBody,
   type UpgradeState,
@@ -30,14 +29,8 @@ import type { FirmwareRepo, FirmwareRow } from '../firmware/repo.ts';
 import type { FirmwareService } from '../firmware/service.ts';
 import type { Candidate, TaskDevice, TaskRow, UpgradeRepo } from './repo.ts';
 
-/** The switch that allows upgrading each kind (spec section 6). */
-const SWITCH_OF: Record<UpgradeDeviceType, Permission> = {
-  inverter: 'upgrade.inverter',
-  battery: 'upgrade.battery',
-  ems: 'upgrade.ems',
-  gateway: 'upgrade.gateway',
-  heatPump: 'upgrade.heatPump',
-};
+/** The command states in which its download opens. */
+const OPEN_STATES = ['queued', 'sent', 'accepted', 'progress'];
 
 const present = (row: { task: TaskRow; createdBy: string; counts: UpgradeTask['counts'] }): UpgradeTask => ({
   id: row.task.id,
@@ -70,6 +63,13 @@ export function skipReasonOf(
 }
 
 /**
+ * The models an image is built for: its limits "model equals". The command names them, so a device whose real model is
+ * another (the inventory the platform holds is stale, a board was swapped) refuses the image and says "wrong model".
+ */
+export const modelsOf = (limits: FirmwareRow['limits']) =>
+  limits.filter((limit) => limit.field === 'model' && limit.operator === 'eq').map((limit) => limit.value);
+
+/**
  * Upgrade tasks (issue 20) on the command path: each device the caller may operate is either skipped with the reason
  * (never sent) or gets a firmware.upgrade command with its operation log entry, all in one unit of work; the command
  * carries a download URL bound to that device and task (a random token, open while the command is), with the image's
@@ -96,8 +96,8 @@ export function createUpgradeService(deps: {
   /** What a firmware would do to these SNs: the devices the caller may operate, each with its skip reason or none; the SNs it may not (or that are missing). */
   async function plan(session: Session, firmwareId: number, sns: string[]) {
     const image = await firmware.sendable(session, firmwareId);
-    requirePermission(session, SWITCH_OF[image.deviceType]);
-    const candidates = await upgrades.candidates(session, sns);
+    requirePermission(session, UPGRADE_SWITCH_OF[image.deviceType]);
+    const candidates = await upgrades.candidates(session, sns, image.deviceType);
     const found = new Set(candidates.map((candidate) => candidate.sn));
     const refused = sns.filter((sn) => !found.has(sn));
     const key = inventoryKeyOf(image.firmwareType);
@@ -131,12 +131,13 @@ export function createUpgradeService(deps: {
     actor: Session,
     client: ClientInfo,
     taskId: number,
-    image: Pick<FirmwareRow, 'sha256' | 'size' | 'version' | 'firmwareType'>,
+    image: Pick<FirmwareRow, 'sha256' | 'size' | 'version' | 'firmwareType' | 'limits'>,
     devices: { sn: string; dataloggerSn: string; firmware: Record<string, string> }[],
   ) {
     if (devices.length === 0) return;
     const target = targetOf(image.firmwareType);
     const key = inventoryKeyOf(image.firmwareType);
+    const models = modelsOf(image.limits);
     const ids = devices.map(() => randomUUID());
     const entries = await audit.recordMany(
       actor,
@@ -164,6 +165,7 @@ export function createUpgradeService(deps: {
             size: image.size,
             version: image.version,
             target,
+            ...(models.length > 0 ? { models } : {}),
           },
           createdBy: actor.accountId,
           expiresAt,
@@ -227,6 +229,7 @@ export function createUpgradeService(deps: {
           progress: row.progress,
           error: row.error,
           updatedAt: Number(row.updated_at),
+          timeZone: row.time_zone,
         })),
       };
     },
@@ -253,6 +256,7 @@ export function createUpgradeService(deps: {
       const rows = await upgrades.ofDevice(sn);
       return {
         sn,
+        timeZone: await upgrades.timeZoneOf(sn),
         upgrades: rows.map((row) => ({
           taskId: Number(row.task_id),
           taskName: row.task_name,
@@ -278,13 +282,15 @@ export function createUpgradeService(deps: {
     },
 
     /**
-     * The device's download: open while its command is (sent, taken up, in progress; not reset) and for
-     * SILENT_DEVICE_MS past the command's deadline at most; a blacklisted version is never served (410).
+     * The device's download: open while its command is (queued, sent, taken up, in progress; not reset) and for
+     * SILENT_DEVICE_MS past the command's deadline at most; a blacklisted version is never served (410). Queued counts:
+     * the dispatcher marks a pass's commands sent when the pass commits, after the broker took them all, and a device
+     * downloads as soon as its command arrives (the token leaves the server only in that message).
      */
     async fetch(request: FastifyRequest, reply: FastifyReply, token: string) {
       const row = await upgrades.download(token);
       const refuse = (status: number) => reply.code(status).send({ errno: Errno.notFound, result: {} });
-      if (!row || row.stored_file_id === null || row.reset || !['sent', 'accepted', 'progress'].includes(row.state)) return refuse(404);
+      if (!row || row.stored_file_id === null || row.reset || !OPEN_STATES.includes(row.state)) return refuse(404);
       if (now() > Number(row.expires_at) + SILENT_DEVICE_MS) return refuse(403);
       if (row.blacklisted) return refuse(410);
       const file = await files.byId(Number(row.stored_file_id));

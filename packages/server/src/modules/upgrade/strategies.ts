@@ -1,7 +1,9 @@
 import {
   Access,
   Errno,
+  inventoryKeyOf,
   type StrategyCreateBody,
+  type StrategyLimits,
   type StrategyListBody,
   type StrategyStatus,
   type UpgradeStrategy,
@@ -34,6 +36,16 @@ export function inTriggerWindow(at: number, start: string | null, end: string | 
   const now = date.getUTCHours() * 60 + date.getUTCMinutes();
   const [from, to] = [minute(start), minute(end)];
   return from <= to ? now >= from && now < to : now >= from || now < to;
+}
+
+/** Whether a device passes a strategy's own limits: its SN's beginning, the version it runs, its plant's country (an empty list: any). */
+export function withinLimits(limits: StrategyLimits, sn: string, version: string | null, country: string): boolean {
+  const upper = sn.toUpperCase();
+  return (
+    (limits.snPrefixes.length === 0 || limits.snPrefixes.some((prefix) => upper.startsWith(prefix.toUpperCase()))) &&
+    (limits.fromVersions.length === 0 || (version !== null && limits.fromVersions.includes(version))) &&
+    (limits.countries.length === 0 || limits.countries.includes(country.toUpperCase()))
+  );
 }
 
 /** The wave of each of `count` devices (in SN order) for cumulative shares such as [1, 10, 100]. */
@@ -80,6 +92,9 @@ export function createStrategyService(deps: {
       ratePerMinute: strategy.ratePerMinute,
       triggerStart: strategy.triggerStart,
       triggerEnd: strategy.triggerEnd,
+      trigger: strategy.trigger,
+      triggerVersion: strategy.triggerVersion,
+      limits: strategy.limits,
       validFrom: strategy.validFrom.getTime(),
       validTo: strategy.validTo.getTime(),
       executor: row.executor,
@@ -155,10 +170,15 @@ export function createStrategyService(deps: {
     const windowFresh = strategy.windowStart && at - strategy.windowStart.getTime() < 60_000;
     const sentInWindow = windowFresh ? strategy.windowSent : 0;
     const open = at >= strategy.validFrom.getTime() && inTriggerWindow(at, strategy.triggerStart, strategy.triggerEnd);
-    const due = open && actorRow ? await strategies.due({ ...strategy, currentWave }, strategy.ratePerMinute - sentInWindow) : [];
-    if (due.length > 0 && actorRow) {
-      const image = await upgrades.imageOfTask(strategy.taskId);
-      if (!image) return stop('cancelled', 'firmware deleted');
+    const image = open && actorRow ? await upgrades.imageOfTask(strategy.taskId) : undefined;
+    if (open && actorRow && !image) return stop('cancelled', 'firmware deleted');
+    // Trigger "reports a version": the inventory's version of the firmware's part must be that one.
+    const reports =
+      strategy.trigger === 'version' && image
+        ? { key: inventoryKeyOf(image.firmwareType), version: strategy.triggerVersion ?? '' }
+        : undefined;
+    const due = image ? await strategies.due({ ...strategy, currentWave }, strategy.ratePerMinute - sentInWindow, reports) : [];
+    if (due.length > 0 && actorRow && image) {
       // The checker approved the sending: its entries name it.
       const actor: Session = {
         accountId: actorRow.id,
@@ -198,7 +218,11 @@ export function createStrategyService(deps: {
         throw new AppError(Errno.bodyInvalid, [{ path: 'body.checker', message: 'strategy.checkerInvalid' }]);
       const sns = [...new Set(body.sns)];
       return transaction(async () => {
-        const { image, refused, devices } = await service.plan(session, body.firmwareId, sns);
+        const { image, candidates, refused, devices } = await service.plan(session, body.firmwareId, sns);
+        const countryOf = new Map(candidates.map((candidate) => [candidate.sn, candidate.country]));
+        for (const row of devices)
+          if (!row.skipReason && !withinLimits(body.limits, row.deviceSn, row.preVersion, countryOf.get(row.deviceSn) ?? ''))
+            row.skipReason = 'strategyLimits';
         const taskId = await service.insertTask(session, body.name, image);
         const sendable = devices.filter((row) => !row.skipReason).sort((a, b) => a.deviceSn.localeCompare(b.deviceSn));
         const waves = wavesOf(sendable.length, body.waves);
@@ -218,6 +242,9 @@ export function createStrategyService(deps: {
           ratePerMinute: body.ratePerMinute,
           triggerStart: body.triggerStart ?? null,
           triggerEnd: body.triggerEnd ?? null,
+          trigger: body.trigger,
+          triggerVersion: body.trigger === 'version' ? (body.triggerVersion ?? null) : null,
+          limits: body.limits,
           validFrom: new Date(body.validFrom),
           validTo: new Date(body.validTo),
           checkerId: checker.id,

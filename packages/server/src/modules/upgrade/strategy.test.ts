@@ -169,4 +169,55 @@ describe('strategy upgrades', () => {
     expect((await detail(id)).task.counts).toMatchObject({ total: sns.length, completed: sns.length, failed: 0 });
     expect(returned.received).toHaveLength(good(offline).length);
   });
+  it("skips devices outside the strategy's SN, software and area limits, and sends on trigger once a device reports the version", async () => {
+    const fleet = await createFleetPlant(t.database.db, { devices: 6 });
+    const abroad = await createFleetPlant(t.database.db, { devices: 1 });
+    await t.database.db.execute(sql`update plant set country = 'FR' where id = ${abroad.plantId}`);
+    const sns = fleet.devices.map((device) => device.sn);
+    // Two devices run 1.30, the rest 1.42; the strategy takes only those on 1.42, in Germany, with the fleet's SN prefix.
+    await t.database.db.execute(sql`update device set firmware = '{"master": "1.30"}' where sn in (${sns[0]}, ${sns[1]})`);
+    await t.database.db.execute(
+      sql`update device set firmware = '{"master": "1.42"}' where sn in (${sns[2]}, ${sns[3]}, ${sns[4]}, ${sns[5]})`,
+    );
+    const prefix = (sns[0] as string).slice(0, 4);
+    const created = await post(
+      '/c/v0/upgrade/strategy/create',
+      strategyBody([...sns, abroad.devices[0]?.sn as string], {
+        waves: [100],
+        successThreshold: 50,
+        failureThreshold: 100,
+        limits: { snPrefixes: [prefix.toLowerCase()], fromVersions: ['1.42'], countries: ['de'] },
+        trigger: 'version',
+        triggerVersion: '1.42',
+      }),
+    );
+    expect(created.result).toMatchObject({ devices: 4, skipped: 3 });
+    const { id } = created.result;
+    const strategy = await detail(id);
+    expect(strategy).toMatchObject({
+      trigger: 'version',
+      triggerVersion: '1.42',
+      limits: { snPrefixes: [prefix.toLowerCase()], fromVersions: ['1.42'], countries: ['DE'] },
+    });
+    const skipped = await post('/c/v0/upgrade/devices', { id: strategy.task.id, state: 'skipped' });
+    expect(skipped.result.devices.map((row: { skipReason: string }) => row.skipReason)).toEqual(Array(3).fill('strategyLimits'));
+    // One of the four reports another version now (it changed since the strategy was made): it waits until it reports 1.42.
+    await t.database.db.execute(sql`update device set firmware = '{"master": "1.44"}' where sn = ${sns[5]}`);
+    const logger = await connectDatalogger(loop.brokerUrl, fleet);
+    clients.push(logger);
+    expect((await post('/c/v0/upgrade/strategy/approve', { id }, checker)).errno).toBe(0);
+    await expect.poll(() => logger.received.length, WAIT).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(logger.received.map((command) => command.device).sort()).toEqual([sns[2], sns[3], sns[4]].sort());
+    await t.database.db.execute(sql`update device set firmware = '{"master": "1.42"}' where sn = ${sns[5]}`);
+    await expect.poll(() => logger.received.length, WAIT).toBe(4);
+    expect(logger.received[3]?.device).toBe(sns[5]);
+    await post('/c/v0/upgrade/strategy/cancel', { id });
+  });
+
+  it('refuses the version trigger without its version', async () => {
+    const answer = await post('/c/v0/upgrade/strategy/create', strategyBody(['X'], { trigger: 'version' }));
+    expect(answer.errno).toBe(Errno.bodyInvalid);
+    expect(answer.result.issues.map((issue: { message: string }) => issue.message)).toContain('strategy.triggerVersionRequired');
+  });
 });

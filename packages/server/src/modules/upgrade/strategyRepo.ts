@@ -103,16 +103,23 @@ export function createStrategyRepo(db: Db) {
       );
       return row ?? { opened: 0, done: 0, failed: 0, unfinished: 0, pending: 0 };
     },
-    /** Devices of the waves so far to send now: never sent, or failed with a retry left; only those whose datalogger is connected. */
-    async due(strategy: StrategyRow, limit: number) {
+    /**
+     * Devices of the waves so far to send now: never sent, or failed with a retry left; only those whose datalogger is
+     * connected and, with the trigger "reports a version", whose inventory reports it.
+     */
+    async due(strategy: StrategyRow, limit: number, reports?: { key: string; version: string }) {
       if (limit <= 0) return [];
+      const reported = reports
+        ? sql`and coalesce(d.firmware, jsonb_build_object('module', l.firmware)) ->> ${reports.key} = ${reports.version}`
+        : sql``;
       return selectRows<{ sn: string; dataloggerSn: string; firmware: Record<string, string> }>(
         db,
-        sql`select u.device_sn as sn, d.datalogger_sn as "dataloggerSn", d.firmware
-          from upgrade_device u join device d on d.sn = u.device_sn join datalogger l on l.sn = d.datalogger_sn
+        // A module upgrade's device is the datalogger itself (no device row).
+        sql`select u.device_sn as sn, l.sn as "dataloggerSn", coalesce(d.firmware, jsonb_build_object('module', l.firmware)) as firmware
+          from upgrade_device u left join device d on d.sn = u.device_sn join datalogger l on l.sn = coalesce(d.datalogger_sn, u.device_sn)
             left join device_command c on c.id = u.command_id
           where u.task_id = ${strategy.taskId} and u.skip_reason is null and u.reset_at is null and u.wave <= ${strategy.currentWave}
-            and l.online and (u.command_id is null or (c.state in ('failed', 'expired') and u.attempts <= ${strategy.retries}))
+            and l.online and (u.command_id is null or (c.state in ('failed', 'expired') and u.attempts <= ${strategy.retries})) ${reported}
           order by u.wave, u.device_sn limit ${limit}`,
       );
     },

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { Access, Errno } from '@sunstack/shared';
+import { Access, Errno, upgradeReasonOf } from '@sunstack/shared';
 import { DEMO_FLEET, SimulatedDatalogger, withDatalogger } from '@sunstack/simulator';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,9 +95,25 @@ const devicesOf = async (id: number, account = admin) =>
       progress: number | null;
       error: string | null;
       preVersion: string | null;
+      timeZone: string | null;
     }[];
   };
 const stateOf = async (id: number, deviceSn: string) => (await devicesOf(id)).devices.find((row) => row.sn === deviceSn);
+
+/** A simulated datalogger with the demo fleet's first plant behind it, connected while `run` runs with its inverter's SN. */
+async function withSimulatedInverter(run: (inverter: string) => Promise<void>) {
+  const simulated = await createFleetPlant(t.database.db, { devices: 0 });
+  const definition = withDatalogger(DEMO_FLEET[0] as (typeof DEMO_FLEET)[number], simulated.dataloggerSn);
+  const inverter = definition.inverters[0]?.sn as string;
+  const logger = new SimulatedDatalogger({ url: loop.brokerUrl, plant: definition, secret: simulated.secret, installMs: 50 });
+  await logger.start();
+  try {
+    await expect.poll(async () => (await t.database.db.select().from(device).where(eq(device.sn, inverter))).length, WAIT).toBe(1);
+    await run(inverter);
+  } finally {
+    await logger.stop();
+  }
+}
 
 describe('upgrade tasks', () => {
   let taskId: number;
@@ -223,13 +239,7 @@ describe('upgrade tasks', () => {
 
 describe('a simulated datalogger', () => {
   it('downloads, verifies and restarts with the new version; a tampered image is refused and says why', async () => {
-    const simulated = await createFleetPlant(t.database.db, { devices: 0 });
-    const definition = withDatalogger(DEMO_FLEET[0] as (typeof DEMO_FLEET)[number], simulated.dataloggerSn);
-    const inverter = definition.inverters[0]?.sn as string;
-    const logger = new SimulatedDatalogger({ url: loop.brokerUrl, plant: definition, secret: simulated.secret, installMs: 50 });
-    await logger.start();
-    try {
-      await expect.poll(async () => (await t.database.db.select().from(device).where(eq(device.sn, inverter))).length, WAIT).toBe(1);
+    await withSimulatedInverter(async (inverter) => {
       const task = await post('/c/v0/upgrade/create', { name: 'Simulated', firmwareId, sns: [inverter] });
       expect(task.result.sent).toBe(1);
       await expect.poll(async () => (await stateOf(task.result.id, inverter))?.state, WAIT).toBe('done');
@@ -254,8 +264,90 @@ describe('a simulated datalogger', () => {
       expect(
         (await t.database.db.select({ firmware: device.firmware }).from(device).where(eq(device.sn, inverter)))[0]?.firmware.master,
       ).toBe('1.50');
+    });
+  });
+});
+
+describe('module (datalogger) upgrades', () => {
+  const moduleFirmware = (version: string) =>
+    inverterFirmware(version, { name: `Module ${version}`, deviceType: 'module', firmwareType: 'module' });
+
+  it('upgrades a datalogger itself: it downloads, restarts with the new version; out of scope is refused like missing', async () => {
+    const simulated = await createFleetPlant(t.database.db, { devices: 0 });
+    await place(simulated, (await t.database.db.select().from(plant).where(eq(plant.id, north.plantId)))[0]?.organisationId as number);
+    const definition = withDatalogger(DEMO_FLEET[1] as (typeof DEMO_FLEET)[number], simulated.dataloggerSn);
+    const logger = new SimulatedDatalogger({ url: loop.brokerUrl, plant: definition, secret: simulated.secret, rebootMs: 100 });
+    await logger.start();
+    try {
+      const firmwareOf = async () =>
+        (await t.database.db.select({ firmware: datalogger.firmware }).from(datalogger).where(eq(datalogger.sn, simulated.dataloggerSn)))[0]
+          ?.firmware;
+      await expect.poll(firmwareOf, WAIT).toBe(definition.datalogger.fw);
+      const uploaded = await uploadFirmware(t, admin, imageOf(50_000), moduleFirmware('3.10'));
+      await post('/c/v0/firmware/publish', { id: uploaded.result.id });
+      // The other branch's distributor: the datalogger is not its own, answered like an SN that does not exist.
+      const foreign = await post(
+        '/c/v0/upgrade/create',
+        { name: 'Foreign', firmwareId: uploaded.result.id, sns: [simulated.dataloggerSn] },
+        otherDistributor,
+      );
+      expect(foreign.result).toMatchObject({ sent: 0, refused: [simulated.dataloggerSn] });
+      // An inverter is no datalogger: a module task does not find it either.
+      const task = await post(
+        '/c/v0/upgrade/create',
+        { name: 'Loggers to 3.10', firmwareId: uploaded.result.id, sns: [simulated.dataloggerSn, sn(north, 0)] },
+        distributor,
+      );
+      expect(task.result).toMatchObject({ sent: 1, skipped: 0, refused: [sn(north, 0)] });
+      await expect.poll(async () => (await stateOf(task.result.id, simulated.dataloggerSn))?.state, WAIT).toBe('done');
+      // Its times belong to its plant's zone (a module's plant is its datalogger's).
+      expect(await stateOf(task.result.id, simulated.dataloggerSn)).toMatchObject({
+        preVersion: definition.datalogger.fw,
+        timeZone: 'Europe/Berlin',
+      });
+      // After its restart it reports the new version, which the module list shows.
+      await expect.poll(firmwareOf, WAIT).toBe('3.10');
+      const listed = await post('/c/v0/upgrade/list', { deviceType: 'module' }, distributor);
+      expect(listed.result.tasks.map((row: { name: string }) => row.name)).toContain('Loggers to 3.10');
+      // Running it now, the datalogger is skipped: it already runs 3.10.
+      const again = await post('/c/v0/upgrade/create', { name: 'Again', firmwareId: uploaded.result.id, sns: [simulated.dataloggerSn] });
+      expect(again.result).toMatchObject({ sent: 0, skipped: 1 });
     } finally {
       await logger.stop();
     }
+  });
+
+  it('an image for another model is refused by the device, which says so', async () => {
+    await withSimulatedInverter(async (inverter) => {
+      // The platform's inventory names a model the device is not (a board swapped on site, not reported yet).
+      await t.database.db.update(device).set({ model: 'OTHER-1' }).where(eq(device.sn, inverter));
+      const limits = [{ field: 'model', operator: 'eq', value: 'OTHER-1' }];
+      const uploaded = await uploadFirmware(t, admin, imageOf(20_000), inverterFirmware('1.80', { limits }));
+      await post('/c/v0/firmware/publish', { id: uploaded.result.id });
+      const task = await post('/c/v0/upgrade/create', { name: 'Other model', firmwareId: uploaded.result.id, sns: [inverter] });
+      expect(task.result.sent).toBe(1);
+      await expect.poll(async () => (await stateOf(task.result.id, inverter))?.state, WAIT).toBe('failed');
+      expect((await stateOf(task.result.id, inverter))?.error).toMatch(/^wrong model/);
+      expect(upgradeReasonOf((await stateOf(task.result.id, inverter))?.error ?? null)).toBe('wrongModel');
+    });
+  });
+
+  it("opens a command's download while its dispatch pass has not committed (the command still queued)", async () => {
+    const offline = await createFleetPlant(t.database.db, { devices: 1 });
+    await place(offline, (await t.database.db.select().from(plant).where(eq(plant.id, north.plantId)))[0]?.organisationId as number);
+    const task = await post('/c/v0/upgrade/create', { name: 'Queued', firmwareId, sns: [sn(offline, 0)] });
+    expect(task.result.sent).toBe(1);
+    const [command] = await selectRows<{ state: string; url: string }>(
+      t.database.db,
+      sql`select c.state, c.params->>'url' as url from upgrade_device u join device_command c on c.id = u.command_id
+        where u.task_id = ${task.result.id}`,
+    );
+    expect(command?.state).toBe('queued');
+    const response = await fetch(command?.url as string);
+    expect(response.status).toBe(200);
+    expect(sha256Of(Buffer.from(await response.arrayBuffer()))).toBe(sha256Of(image));
+    // Withdrawn, it opens no more.
+    await post('/c/v0/upgrade/delete', { ids: [task.result.id] });
+    expect((await fetch(command?.url as string)).status).toBe(404);
   });
 });

@@ -22,8 +22,12 @@ describe('side menu', () => {
   });
 
   it('shows no group without a screen of it the account reaches', () => {
-    // An agent reaches version management, but of its screens only module upgrade, which does not exist yet.
-    expect(keys(['index', 'version', 'module-upgrade-agent'])).toEqual(['/bus/index']);
+    // After-sales reached, but of its screens only account migration, which does not exist yet.
+    expect(keys(['index', 'after-sale', 'account-migration'])).toEqual(['/bus/index']);
+  });
+
+  it('shows an agent version management with module upgrade, its one screen there', () => {
+    expect(keys(['index', 'version', 'module-upgrade-agent'])).toEqual(['/bus/index', { version: ['/bus/version/'] }]);
   });
 
   it('opens a group that is a screen itself from its first entry', () => {

@@ -1,5 +1,5 @@
-import { STRATEGY_MODES, type StrategyCreateBody, type UpgradeDeviceType } from '@sunstack/shared';
-import { Alert, DatePicker, Flex, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { STRATEGY_MODES, STRATEGY_TRIGGERS, type StrategyCreateBody, type UpgradeDeviceType } from '@sunstack/shared';
+import { Alert, DatePicker, Flex, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -15,7 +15,10 @@ type Fields = Omit<StrategyCreateBody, 'sns' | 'waves' | 'validFrom' | 'validTo'
   validity: [Dayjs, Dayjs];
 };
 
-/** A new strategy upgrade: the firmware, the devices, the waves and thresholds, the rate, the UTC window, the validity and the checker. */
+/**
+ * A new strategy upgrade: the firmware, the devices, the waves and thresholds, the rate, the UTC window, the trigger
+ * condition, the strategy's own SN, software and area limits, the validity and the checker.
+ */
 export function NewStrategyDialog({ kind, open, onClose }: { kind: UpgradeDeviceType; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Fields>();
@@ -91,6 +94,8 @@ export function NewStrategyDialog({ kind, open, onClose }: { kind: UpgradeDevice
             ratePerMinute: 100,
             validity: [dayjs(), dayjs().add(7, 'day')],
             purpose: '',
+            trigger: 'online',
+            limits: { snPrefixes: [], fromVersions: [], countries: [] },
           }}
         >
           <Flex gap={12} wrap>
@@ -118,7 +123,11 @@ export function NewStrategyDialog({ kind, open, onClose }: { kind: UpgradeDevice
                 .map((row) => ({ value: row.id, label: `${row.name} · ${row.version}` }))}
             />
           </Form.Item>
-          <Form.Item name="sns" label={t('upgrade.sns')} rules={[{ required: true, whitespace: true, message: t('upgrade.snRequired') }]}>
+          <Form.Item
+            name="sns"
+            label={t(kind === 'module' ? 'upgrade.dataloggerSns' : 'upgrade.sns')}
+            rules={[{ required: true, whitespace: true, message: t('upgrade.snRequired') }]}
+          >
             <Input.TextArea rows={3} placeholder={t('upgrade.snsHint')} />
           </Form.Item>
           <Flex gap={12} wrap>
@@ -143,6 +152,33 @@ export function NewStrategyDialog({ kind, open, onClose }: { kind: UpgradeDevice
             <Form.Item name="triggerEnd" label={t('strategy.triggerEnd')} style={{ flex: '1 1 110px' }}>
               <Input placeholder="04:00" />
             </Form.Item>
+          </Flex>
+          <Flex gap={12} wrap>
+            <Form.Item name="trigger" label={t('strategy.trigger')} style={{ flex: '1 1 200px' }}>
+              <Select options={STRATEGY_TRIGGERS.map((value) => ({ value, label: t(`strategy.triggers.${value}`) }))} />
+            </Form.Item>
+            <Form.Item noStyle dependencies={['trigger']}>
+              {({ getFieldValue }) =>
+                getFieldValue('trigger') === 'version' && (
+                  <Form.Item
+                    name="triggerVersion"
+                    label={t('strategy.triggerVersion')}
+                    rules={[{ required: true, whitespace: true, message: t('strategy.triggerVersionRequired') }]}
+                    style={{ flex: '1 1 140px' }}
+                  >
+                    <Input maxLength={32} placeholder="1.42" />
+                  </Form.Item>
+                )
+              }
+            </Form.Item>
+          </Flex>
+          <Typography.Text type="secondary">{t('strategy.limitsHint')}</Typography.Text>
+          <Flex gap={12} wrap>
+            {(['snPrefixes', 'fromVersions', 'countries'] as const).map((limit) => (
+              <Form.Item key={limit} name={['limits', limit]} label={t(`strategy.limits.${limit}`)} style={{ flex: '1 1 190px' }}>
+                <Select mode="tags" tokenSeparators={[',', ' ']} open={false} suffixIcon={null} placeholder={t('strategy.limitsAny')} />
+              </Form.Item>
+            ))}
           </Flex>
           <Flex gap={12} wrap>
             <Form.Item name="validity" label={t('strategy.validity')} rules={[{ required: true }]} style={{ flex: '2 1 320px' }}>

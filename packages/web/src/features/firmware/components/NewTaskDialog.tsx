@@ -66,7 +66,11 @@ export function NewTaskDialog({ kind, open, onClose }: { kind: UpgradeDeviceType
                 .map((row) => ({ value: row.id, label: `${row.name} · ${row.version} · ${t(`firmware.types.${row.firmwareType}`)}` }))}
             />
           </Form.Item>
-          <Form.Item name="sns" label={t('upgrade.sns')} rules={[{ required: true, whitespace: true, message: t('upgrade.snRequired') }]}>
+          <Form.Item
+            name="sns"
+            label={t(kind === 'module' ? 'upgrade.dataloggerSns' : 'upgrade.sns')}
+            rules={[{ required: true, whitespace: true, message: t('upgrade.snRequired') }]}
+          >
             <Input.TextArea rows={5} placeholder={t('upgrade.snsHint')} />
           </Form.Item>
           <Typography.Text type="secondary">{t('upgrade.skipHint')}</Typography.Text>

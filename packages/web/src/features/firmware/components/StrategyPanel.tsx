@@ -136,6 +136,19 @@ export function StrategyPanel({ kind }: { kind: UpgradeDeviceType }) {
                 })}
               </Typography.Text>
               {buttons(shown)}
+              <Typography.Text type="secondary" style={{ flexBasis: '100%' }}>
+                {[
+                  shown.trigger === 'version'
+                    ? t('strategy.triggers.versionOf', { version: shown.triggerVersion })
+                    : t('strategy.triggers.online'),
+                  shown.triggerStart && shown.triggerEnd
+                    ? t('strategy.windowUtc', { start: shown.triggerStart, end: shown.triggerEnd })
+                    : t('strategy.windowAllDay'),
+                  ...(['snPrefixes', 'fromVersions', 'countries'] as const)
+                    .filter((limit) => shown.limits[limit].length > 0)
+                    .map((limit) => `${t(`strategy.limits.${limit}`)}: ${shown.limits[limit].join(', ')}`),
+                ].join(' · ')}
+              </Typography.Text>
             </Flex>
           )
         }

@@ -3,10 +3,11 @@ import { Descriptions, Drawer, Flex, Progress, Select, Table, Typography } from 
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format.ts';
 import { paginationProps } from '../../../lib/pagination.ts';
 import { useUpgradeDevices } from '../api/upgradeDevices.ts';
 import { useUpgradeStream } from '../api/upgradeStream.ts';
+import { plantTimeText } from './plantTimeText.ts';
+import { ReasonText } from './ReasonText.tsx';
 import { StateTag } from './StateTag.tsx';
 
 /** A task as it runs: its live counts (its stream), and its devices' states, progress and reasons, page by page. */
@@ -20,7 +21,7 @@ export function TaskDrawer({ task, onClose, extra }: { task: UpgradeTask | undef
 
   const columns: ColumnsType<UpgradeDevice> = [
     { title: t('upgrade.sn'), dataIndex: 'sn', width: 200 },
-    { title: t('upgrade.model'), dataIndex: 'model', width: 110 },
+    { title: t('upgrade.model'), dataIndex: 'model', width: 110, render: (model: string) => model || '—' },
     { title: t('upgrade.preVersion'), dataIndex: 'preVersion', width: 110, render: (version: string | null) => version ?? '—' },
     { title: t('upgrade.state'), dataIndex: 'state', width: 120, render: (value: UpgradeState) => <StateTag state={value} /> },
     {
@@ -41,9 +42,15 @@ export function TaskDrawer({ task, onClose, extra }: { task: UpgradeTask | undef
     {
       title: t('upgrade.reason'),
       dataIndex: 'error',
-      render: (error: string | null) => (error ? t(`upgrade.errors.${error}`, { defaultValue: error }) : ''),
+      render: (error: string | null) => <ReasonText error={error} />,
     },
-    { title: t('upgrade.updatedAt'), dataIndex: 'updatedAt', width: 170, render: (ms: number) => formatDateTime(ms, i18n.language) },
+    {
+      title: t('upgrade.updatedAt'),
+      dataIndex: 'updatedAt',
+      width: 190,
+      // In the device's plant's zone, with its offset (devices of one task may be in several zones).
+      render: (ms: number, row) => plantTimeText(ms, i18n.language, row.timeZone),
+    },
   ];
 
   return (

@@ -3,10 +3,11 @@ import { Alert, Button, Card, Flex, Form, Input, Progress, Table, Tag, Typograph
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
 import { useDeviceUpgrades } from '../api/deviceUpgrades.ts';
 import { useResetUpgrade } from '../api/resetUpgrade.ts';
+import { plantTimeText } from '../components/plantTimeText.ts';
+import { ReasonText } from '../components/ReasonText.tsx';
 import { StateTag } from '../components/StateTag.tsx';
 
 /**
@@ -79,13 +80,13 @@ export default function UpgradeResetPage() {
               {
                 title: t('upgrade.reason'),
                 dataIndex: 'error',
-                render: (error: string | null) => (error ? t(`upgrade.errors.${error}`, { defaultValue: error }) : ''),
+                render: (error: string | null) => <ReasonText error={error} />,
               },
               {
                 title: t('upgrade.updatedAt'),
                 dataIndex: 'updatedAt',
                 width: 170,
-                render: (ms: number) => formatDateTime(ms, i18n.language),
+                render: (ms: number) => plantTimeText(ms, i18n.language, upgrades.data?.timeZone ?? null),
               },
             ]}
           />
