@@ -21,6 +21,7 @@ export function commandRoutes(app: FastifyInstance, commands: CommandService, ba
   route(app, commandCalls.cancel, (body, request) => commands.cancel(sessionOf(request), clientInfo(request), body.id));
 
   // The device's commands as they change: the ids told since the last push are read again, with the caller's scope.
+  // Each change goes out as it comes (a command's few states are what its sender waits for; issue 18's round trip).
   route(app, commandCalls.stream, async (query, request, reply) => {
     const { sn, first, read } = await commands.stream(sessionOf(request), query.sn);
     const changed = new Set<string>();
@@ -36,6 +37,7 @@ export function commandRoutes(app: FastifyInstance, commands: CommandService, ba
           for (const id of ids) changed.add(id);
           push();
         }),
+      pushIntervalMs: 0,
     });
   });
 
