@@ -167,6 +167,10 @@ describe('who may ask', () => {
       Errno.notAnEvCharger,
     );
     expect((await post('/c/v0/device/strings/query', { sn: batterySn(), date: '2026-11-10' })).errno).toBe(Errno.notAnInverter);
+    // An inverter that reports no PV string (the master here reports only its counters): none to compare, no failure.
+    const none = await post('/c/v0/device/strings/query', { sn: plant.devices[0]?.sn, date: '2026-11-10' });
+    expect(none.errno).toBe(0);
+    expect(none.result.strings).toEqual([]);
     const bad = await t.call('POST', '/c/v0/device/strings/query', { sn: batterySn(), date: '10.11.2026' }, { token: admin.token });
     expect(bad.status).toBeLessThan(500);
     expect(bad.body.errno).toBe(Errno.bodyInvalid);

@@ -83,6 +83,8 @@ export function createEconomicsRepo(db: Db) {
 
     /** Chosen variables of a device's samples between two instants (ms, end exclusive), oldest first. */
     async sampleValues(deviceId: number, variables: readonly string[], from: number, to: number) {
+      // Nothing asked (an inverter that reports no PV string): nothing to read, and no select without columns.
+      if (variables.length === 0) return [];
       const columns = sql.join(
         variables.map((name, i) => sql`(vars ->> ${name})::float8 as ${sql.raw(`v${i}`)}`),
         sql`, `,

@@ -20,6 +20,7 @@ import {
   MonitorOutlined,
   NotificationOutlined,
   ProfileOutlined,
+  ReadOutlined,
   RiseOutlined,
   SafetyOutlined,
   TeamOutlined,
@@ -66,6 +67,7 @@ export const ICONS: Record<string, ReactNode> = {
   trend: <RiseOutlined />,
   'group-remote': <ControlOutlined />,
   'work-order': <ProfileOutlined />,
+  'document-management': <ReadOutlined />,
 };
 
 type MenuItem = Required<MenuProps>['items'][number];
