@@ -6,7 +6,7 @@ const suite = useSuite();
 
 describe('installable console (issue 21, feature 5)', () => {
   it('links its manifest, runs a worker that keeps only the app shell, and opens offline', async () => {
-    const page = await suite.page();
+    const page = await suite.page({ serviceWorkers: 'allow' });
     await signIn(page, 'demo_user', '/bus/index');
     const manifest = await page.evaluate(async () => {
       const link = document.querySelector('link[rel="manifest"]')?.getAttribute('href') ?? '';

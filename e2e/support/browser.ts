@@ -30,6 +30,11 @@ export interface PageOptions {
   viewport?: { width: number; height: number };
   /** The browser's zone (Europe/Berlin unless given). */
   timezoneId?: string;
+  /**
+   * Whether the console's service worker may run (only the installable-app test needs it): blocked, each page comes
+   * from the server, as the screens under test expect, and no cached shell answers a sign-out's navigation.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** A fresh context (own local storage, cookies) and page, so tests do not share a session. */
@@ -43,6 +48,7 @@ export async function newPage(
     viewport: options.viewport ?? { width: 1366, height: 900 },
     locale: 'en-US',
     timezoneId: options.timezoneId ?? 'Europe/Berlin',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(20_000);
