@@ -378,12 +378,12 @@ describe('MQTT 5 on the embedded broker', () => {
 
     const lost = await connectV5(sn, other.secret, withWill('10.5.1.1'));
     lost.client.stream.destroy();
-    await expect.poll(async () => (await dataloggerRow(sn))?.ip).toBe('10.5.1.1');
+    await expect.poll(async () => (await dataloggerRow(sn))?.ip, { timeout: 10_000 }).toBe('10.5.1.1');
     lost.client.end(true);
 
     const leaving = await connectV5(sn, other.secret, withWill('10.5.1.2'));
     await leaving.client.endAsync(false, { reasonCode: 0x04 });
-    await expect.poll(async () => (await dataloggerRow(sn))?.ip).toBe('10.5.1.2');
+    await expect.poll(async () => (await dataloggerRow(sn))?.ip, { timeout: 10_000 }).toBe('10.5.1.2');
 
     const normal = await connectV5(sn, other.secret, withWill('10.5.1.3'));
     await publish(normal.client, uplinkTopic(sn, 'status'), { online: true });
