@@ -176,7 +176,7 @@ const PROBES: Record<string, Probe> = {
     post('/c/v0/alarm/threshold/save', { plantId: id, thresholds: { offlineMinutes: 99 } }, token),
   'POST /c/v0/alarm/ack': (token, { alarm }) => post('/c/v0/alarm/ack', { ids: [alarm], comment: 'Probe' }, token),
   'POST /c/v0/alarm/subscription/save': (token, { id }) =>
-    post('/c/v0/alarm/subscription/save', { plantId: id, severities: ['fault'], email: true, webhookUrl: null }, token),
+    post('/c/v0/alarm/subscription/save', { plantId: id, severities: ['fault'], email: true, push: false, webhookUrl: null }, token),
   'POST /c/v0/device/setting/get': (token, { inverter }) => post('/c/v0/device/setting/get', { sn: inverter, keys: ['MinSoc'] }, token),
   'POST /c/v0/device/setting/set': (token, { inverter }) =>
     post('/c/v0/device/setting/set', { sn: inverter, settings: { MinSoc: 30 } }, token),

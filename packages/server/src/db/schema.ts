@@ -414,6 +414,8 @@ export const notificationSubscription = pgTable('notification_subscription', {
   plantId: id('plant_id'),
   severities: text('severities', { enum: FAULT_SEVERITIES }).array().notNull(),
   email: boolean('email').notNull(),
+  /** Web Push to every browser the account turned on (0070). */
+  push: boolean('push').notNull().default(true),
   webhookUrl: text('webhook_url'),
   webhookSecret: text('webhook_secret'),
   /** Set during a storm: when its next summary is due. */

@@ -39,11 +39,13 @@ export const subscriptionSaveBody = z
       .min(1, { error: 'validation.required' })
       .max(FAULT_SEVERITIES.length, { error: 'validation.invalid' }),
     email: z.boolean({ error: requiredOrInvalid }),
+    /** Web Push to the browsers the account turned on in the user center. */
+    push: z.boolean({ error: requiredOrInvalid }),
     webhookUrl: webhookUrlSchema.nullable(),
     renewSecret: z.boolean({ error: 'validation.invalid' }).optional(),
   })
   // At least one channel; shown under the email switch, the first of the channels.
-  .refine((body) => body.email || body.webhookUrl !== null, { error: 'alarmNotify.channelRequired', path: ['email'] });
+  .refine((body) => body.email || body.push || body.webhookUrl !== null, { error: 'alarmNotify.channelRequired', path: ['email'] });
 export type SubscriptionSaveBody = z.infer<typeof subscriptionSaveBody>;
 
 export const subscriptionListBody = z.strictObject({});
@@ -57,6 +59,7 @@ export const notificationSubscription = z.object({
   plantName: z.string(),
   severities: z.array(z.enum(FAULT_SEVERITIES)),
   email: z.boolean(),
+  push: z.boolean(),
   webhookUrl: z.string().nullable(),
   /** A storm is being summarised: single notices resume after a quiet window. */
   storm: z.boolean(),

@@ -120,8 +120,10 @@ export function createNotificationJobs(deps: {
           if (subscriber.webhookUrl) {
             webhooks.push({ subscriptionId: id, event: n.event, body: JSON.stringify(webhookNotice(n)), at: new Date(at) });
           }
-          const body = JSON.stringify(noticePush(languageOf(subscriber.language), n, push.alarmUrl));
-          for (const browser of browsers.get(subscriber.accountId) ?? []) pushes.push({ endpointId: browser.id, body, at: new Date(at) });
+          if (subscriber.push) {
+            const body = JSON.stringify(noticePush(languageOf(subscriber.language), n, push.alarmUrl));
+            for (const browser of browsers.get(subscriber.accountId) ?? []) pushes.push({ endpointId: browser.id, body, at: new Date(at) });
+          }
         }
       }
       await tx.enqueueMails(mails);
@@ -175,10 +177,12 @@ export function createNotificationJobs(deps: {
             await tx.enqueueWebhooks([{ subscriptionId: subscriber.id, event: 'summary', body: JSON.stringify(body), at: new Date(at) }]);
             webhooks += 1;
           }
-          const browsers = await tx.endpointsOf([subscriber.accountId]);
-          const body = JSON.stringify(summaryPush(language, plantLabel, notices, push.alarmUrl, subscriber.id));
-          await tx.enqueuePushes(browsers.map((browser) => ({ endpointId: browser.id, body, at: new Date(at) })));
-          webhooks += browsers.length;
+          if (subscriber.push) {
+            const browsers = await tx.endpointsOf([subscriber.accountId]);
+            const body = JSON.stringify(summaryPush(language, plantLabel, notices, push.alarmUrl, subscriber.id));
+            await tx.enqueuePushes(browsers.map((browser) => ({ endpointId: browser.id, body, at: new Date(at) })));
+            webhooks += browsers.length;
+          }
         }
         await tx.summarised(subscriber.id, new Date(at + STORM.everyMs));
       }

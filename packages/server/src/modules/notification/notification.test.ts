@@ -130,7 +130,7 @@ describe('alarm subscription calls', () => {
         { path: 'body.webhookUrl', message: 'validation.required' },
       ]),
     );
-    const valid = { plantId: null, severities: ['fault'], email: true, webhookUrl: null };
+    const valid = { plantId: null, severities: ['fault'], email: true, push: false, webhookUrl: null };
     expect(await issues({ ...valid, severities: [] })).toEqual([{ path: 'body.severities', message: 'validation.required' }]);
     expect(await issues({ ...valid, severities: ['critical'] })).toEqual([{ path: 'body.severities.0', message: 'validation.invalid' }]);
     expect(await issues({ ...valid, webhookUrl: 'ftp://example.com/hook' })).toEqual([
@@ -149,7 +149,7 @@ describe('alarm subscription calls', () => {
   });
 
   it('answers a plant out of scope exactly like a missing one, and writes nothing', async () => {
-    const body = { severities: ['fault'], email: true, webhookUrl: null };
+    const body = { severities: ['fault'], email: true, push: false, webhookUrl: null };
     const outOfScope = await save(stranger, { ...body, plantId: fleet.plantId });
     const missing = await save(stranger, { ...body, plantId: 987_654_321 });
     expect(outOfScope).toEqual({ errno: Errno.notFound, result: {} });
@@ -164,6 +164,7 @@ describe('alarm subscription calls', () => {
       plantId: fleet.plantId,
       severities: ['warning', 'fault'],
       email: true,
+      push: false,
       webhookUrl: 'https://hooks.example.com/sunstack',
     };
     const created = await save(admin, body);
@@ -176,6 +177,7 @@ describe('alarm subscription calls', () => {
       plantName: expect.stringMatching(/^Fixture /),
       severities: ['warning', 'fault'],
       email: true,
+      push: false,
       webhookUrl: 'https://hooks.example.com/sunstack',
       storm: false,
       createdAt: expect.any(Number),
@@ -253,6 +255,7 @@ describe('alarm notifications', () => {
       plantId: fleet.plantId,
       severities: ['warning', 'fault'],
       email: true,
+      push: false,
       webhookUrl: receiver.url('/watcher'),
     });
     secret = saved.secret as string;
@@ -328,14 +331,26 @@ describe('alarm notifications', () => {
   it('sends nothing to an account that does not see the alarm when it is delivered', async () => {
     // A stranger subscribed to every plant in its (empty) scope; a former owner lost the plant after subscribing.
     const stranger = await t.createAccount(Access.endUser);
-    await subscribe(stranger, { plantId: null, severities: ['warning', 'fault'], email: true, webhookUrl: receiver.url('/stranger') });
+    await subscribe(stranger, {
+      plantId: null,
+      severities: ['warning', 'fault'],
+      email: true,
+      push: false,
+      webhookUrl: receiver.url('/stranger'),
+    });
     const former = await t.createAccount(Access.endUser);
     const [{ ownerId } = { ownerId: null }] = await t.database.db
       .select({ ownerId: plant.ownerId })
       .from(plant)
       .where(eq(plant.id, fleet.plantId));
     await t.database.db.update(plant).set({ ownerId: former.id }).where(eq(plant.id, fleet.plantId));
-    await subscribe(former, { plantId: fleet.plantId, severities: ['warning', 'fault'], email: true, webhookUrl: receiver.url('/former') });
+    await subscribe(former, {
+      plantId: fleet.plantId,
+      severities: ['warning', 'fault'],
+      email: true,
+      push: false,
+      webhookUrl: receiver.url('/former'),
+    });
     await t.database.db.update(plant).set({ ownerId }).where(eq(plant.id, fleet.plantId));
 
     await send(fleet, [{ ts: Date.now() - MINUTE, code: 1002, state: 'raised' }]);
@@ -356,6 +371,7 @@ describe('alarm notifications', () => {
       plantId: fleet.plantId,
       severities: ['warning'],
       email: false,
+      push: false,
       webhookUrl: receiver.url('/flaky'),
     });
     receiver.plan.set('/flaky', [500]);
@@ -394,6 +410,7 @@ describe('alarm notifications', () => {
       plantId: storm.plantId,
       severities: ['fault'],
       email: true,
+      push: false,
       webhookUrl: receiver.url('/storm'),
     });
     const subscription = async () =>
@@ -475,7 +492,7 @@ describe('a restart between commit and send', () => {
     const secret = 'whsec_restart';
     await repo.save(
       accountId,
-      { plantId: fleet.plantId, severities: ['fault'], email: true, webhookUrl: receiver.url('/restart') },
+      { plantId: fleet.plantId, severities: ['fault'], email: true, push: false, webhookUrl: receiver.url('/restart') },
       secret,
       false,
     );

@@ -3,9 +3,9 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Access, Errno, uplinkTopic } from '@sunstack/shared';
 import { faultText } from '@sunstack/shared/fault-messages';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, pushEndpoint, webPushKey } from '../../db/schema.ts';
+import { account, mailOutbox, pushEndpoint, pushOutbox, webPushKey } from '../../db/schema.ts';
 import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 
@@ -116,7 +116,7 @@ beforeAll(async () => {
   await t.database.db.update(account).set({ language: 'de' }).where(eq(account.id, watcher.id));
   const saved = await post(
     '/c/v0/alarm/subscription/save',
-    { plantId: fleet.plantId, severities: ['fault'], email: true, webhookUrl: null },
+    { plantId: fleet.plantId, severities: ['fault'], email: true, push: true, webhookUrl: null },
     watcher,
   );
   expect(saved.errno).toBe(0);
@@ -188,6 +188,47 @@ describe('web push of alarm notices', () => {
       'the forgotten browser dropped',
     );
     expect(received.filter((d) => d.path === '/push/watcher')).toHaveLength(before);
+  });
+
+  it('pushes only for subscriptions with push on: push alone is a channel, and push off sends none', async () => {
+    const pushOnly = await t.createAccount(Access.admin);
+    const mailOnly = await t.createAccount(Access.admin);
+    for (const [who, channels] of [
+      [pushOnly, { email: false, push: true }],
+      [mailOnly, { email: true, push: false }],
+    ] as const) {
+      const saved = await post(
+        '/c/v0/alarm/subscription/save',
+        { plantId: fleet.plantId, severities: ['fault'], ...channels, webhookUrl: null },
+        who,
+      );
+      expect(saved).toMatchObject({ errno: 0, result: { subscription: channels } });
+      expect((await post('/c/v0/alarm/push/subscribe', newBrowser(`${origin}/push/${who.username}`).json, who)).errno).toBe(0);
+    }
+    await raise(1003);
+    await until(() => received.find((d) => d.path === `/push/${pushOnly.username}`), "the push-only subscription's push");
+    // The dispatcher wrote every delivery of the notice in one transaction, so all of them exist by now.
+    const mailOnlyBrowsers = await t.database.db
+      .select({ id: pushEndpoint.id })
+      .from(pushEndpoint)
+      .where(eq(pushEndpoint.accountId, mailOnly.id));
+    expect(mailOnlyBrowsers).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(pushOutbox)
+        .where(
+          inArray(
+            pushOutbox.endpointId,
+            mailOnlyBrowsers.map((b) => b.id),
+          ),
+        ),
+    ).toEqual([]);
+    const mailed = await t.database.db
+      .select({ recipient: mailOutbox.recipient })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.recipient, [pushOnly.email, mailOnly.email]));
+    expect(mailed).toEqual([{ recipient: mailOnly.email }]);
   });
 
   it('refuses a bad subscription with its field named, and keeps nothing', async () => {

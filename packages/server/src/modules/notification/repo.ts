@@ -44,6 +44,7 @@ const subscriberColumns = {
   plantId: notificationSubscription.plantId,
   severities: notificationSubscription.severities,
   email: notificationSubscription.email,
+  push: notificationSubscription.push,
   webhookUrl: notificationSubscription.webhookUrl,
   summaryDueAt: notificationSubscription.summaryDueAt,
   access: account.access,
@@ -91,7 +92,7 @@ function statementsOn(db: Db) {
      */
     async save(
       accountId: number,
-      fields: { plantId: number | null; severities: FaultSeverity[]; email: boolean; webhookUrl: string | null },
+      fields: { plantId: number | null; severities: FaultSeverity[]; email: boolean; push: boolean; webhookUrl: string | null },
       secret: string,
       renewSecret: boolean,
     ) {
@@ -100,12 +101,13 @@ function statementsOn(db: Db) {
       const [row] = await selectRows<{ id: string | number; webhook_secret: string | null }>(
         db,
         sql`
-          INSERT INTO notification_subscription (account_id, plant_id, severities, email, webhook_url, webhook_secret)
-          VALUES (${accountId}, ${fields.plantId}, ${severities}::text[], ${fields.email}, ${fields.webhookUrl}::text,
+          INSERT INTO notification_subscription (account_id, plant_id, severities, email, push, webhook_url, webhook_secret)
+          VALUES (${accountId}, ${fields.plantId}, ${severities}::text[], ${fields.email}, ${fields.push}, ${fields.webhookUrl}::text,
                   CASE WHEN ${fields.webhookUrl}::text IS NULL THEN NULL ELSE ${secret}::text END)
           ON CONFLICT (account_id, (coalesce(plant_id, 0))) DO UPDATE SET
             severities = EXCLUDED.severities,
             email = EXCLUDED.email,
+            push = EXCLUDED.push,
             webhook_url = EXCLUDED.webhook_url,
             webhook_secret = CASE
               WHEN EXCLUDED.webhook_url IS NULL THEN NULL

@@ -23,6 +23,7 @@ function present({ subscription, plantName }: SubscriptionRow): NotificationSubs
     plantName: plantName ?? '',
     severities: subscription.severities,
     email: subscription.email,
+    push: subscription.push,
     webhookUrl: subscription.webhookUrl,
     storm: subscription.summaryDueAt !== null,
     createdAt: subscription.createdAt.getTime(),
@@ -64,7 +65,7 @@ export function createNotificationService(deps: {
       const severities = FAULT_SEVERITIES.filter((severity) => body.severities.includes(severity));
       const { id, secret } = await repo.save(
         session.accountId,
-        { plantId: body.plantId, severities, email: body.email, webhookUrl: body.webhookUrl },
+        { plantId: body.plantId, severities, email: body.email, push: body.push, webhookUrl: body.webhookUrl },
         generated,
         body.renewSecret ?? false,
       );

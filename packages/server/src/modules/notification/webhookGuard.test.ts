@@ -213,7 +213,7 @@ describe('webhooks to private addresses with the switch off', () => {
     t.call(
       'POST',
       '/c/v0/alarm/subscription/save',
-      { plantId: fleet.plantId, severities: ['fault'], email: false, webhookUrl },
+      { plantId: fleet.plantId, severities: ['fault'], email: false, push: false, webhookUrl },
       { token: admin.token },
     );
 
@@ -234,7 +234,7 @@ describe('webhooks to private addresses with the switch off', () => {
     const repo = createNotificationRepo(t.database.db);
     const literal = await t.createAccount(Access.admin);
     const named = await t.createAccount(Access.admin);
-    const fields = { plantId: fleet.plantId, severities: ['fault' as const], email: false };
+    const fields = { plantId: fleet.plantId, severities: ['fault' as const], email: false, push: false };
     await repo.save(literal.id, { ...fields, webhookUrl: `http://127.0.0.1:${port}/literal` }, 'whsec_literal', false);
     await repo.save(named.id, { ...fields, webhookUrl: `http://localhost:${port}/named` }, 'whsec_named', false);
 

@@ -15,6 +15,7 @@ const subscription = (id: number, fields: Partial<NotificationSubscription> = {}
   plantName: '',
   severities: ['warning', 'fault'],
   email: true,
+  push: false,
   webhookUrl: null,
   storm: false,
   createdAt: 0,
@@ -100,10 +101,15 @@ describe('alarm notification drawer (issue 5)', () => {
     const form = view.modal() as HTMLElement;
     await until(() => form.textContent?.includes('To me@example.com, in the language of your account.') === true);
 
-    // Email off and no webhook: the channel message, under the email switch; nothing is sent.
-    act(() => form.querySelector<HTMLButtonElement>('button[role="switch"]')?.click());
+    // Email and push off, no webhook: the channel message, under the email switch; nothing is sent.
+    const [emailSwitch, pushSwitch] = form.querySelectorAll<HTMLButtonElement>('button[role="switch"]');
+    act(() => emailSwitch?.click());
+    act(() => pushSwitch?.click());
     act(() => button('Save', form)?.click());
-    await until(() => form.textContent?.includes('Choose at least one channel: turn on email or enter a webhook URL.') === true);
+    await until(
+      () =>
+        form.textContent?.includes('Choose at least one channel: turn on email or push notifications, or enter a webhook URL.') === true,
+    );
     expect(form.textContent).not.toContain('This field is required.');
     expect(server.saves()).toEqual([]);
 
@@ -113,7 +119,7 @@ describe('alarm notification drawer (issue 5)', () => {
     act(() => button('Save', form)?.click());
     await until(() => view.modal()?.textContent?.includes(SECRET) === true);
     expect(server.saves()).toEqual([
-      { plantId: null, severities: ['warning', 'fault'], email: false, webhookUrl: 'https://hooks.example.com/sunstack' },
+      { plantId: null, severities: ['warning', 'fault'], email: false, push: false, webhookUrl: 'https://hooks.example.com/sunstack' },
     ]);
     const secretDialog = view.modal() as HTMLElement;
     expect(secretDialog.textContent).toContain('It is shown only once and cannot be shown again.');
@@ -152,7 +158,13 @@ describe('alarm notification drawer (issue 5)', () => {
     act(() => button('Save', form)?.click());
     await until(() => server.saves().length === 1);
     // The secret stays (nothing shown), unless a new one is asked for.
-    expect(server.saves()[0]).toEqual({ plantId: 3, severities: ['fault'], email: true, webhookUrl: 'https://hooks.example.com/a' });
+    expect(server.saves()[0]).toEqual({
+      plantId: 3,
+      severities: ['fault'],
+      email: true,
+      push: false,
+      webhookUrl: 'https://hooks.example.com/a',
+    });
 
     act(() => button('Delete the notification for Freiburg')?.click());
     await until(() => button('OK') !== undefined);
@@ -172,7 +184,7 @@ describe('alarm notification drawer (issue 5)', () => {
     expect(form.textContent).toContain('All plants in my scope');
     act(() => button('Save', form)?.click());
     await until(() => server.saves().length === 1);
-    expect(server.saves()[0]).toEqual({ plantId: null, severities: ['warning', 'fault'], email: true, webhookUrl: null });
+    expect(server.saves()[0]).toEqual({ plantId: null, severities: ['warning', 'fault'], email: true, push: true, webhookUrl: null });
     expect(server.calls.some((c) => c.path === '/c/v0/plant/list')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { ApiOutlined, DeleteOutlined, EditOutlined, MailOutlined, PlusOutlined } from '@ant-design/icons';
+import { ApiOutlined, BellOutlined, DeleteOutlined, EditOutlined, MailOutlined, PlusOutlined } from '@ant-design/icons';
 import type { NotificationSubscription } from '@sunstack/shared';
 import { Button, Drawer, Empty, Flex, message, Popconfirm, Skeleton, Tag, Tooltip, Typography, theme } from 'antd';
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import { type Editing, SubscriptionModal } from './SubscriptionModal.tsx';
 
 /**
  * The caller's alarm notifications, from the alarm screens: per plant or for every plant in scope,
- * with severities and channels (email, webhook), added, changed and deleted here.
+ * with severities and channels (email, push, webhook), added, changed and deleted here.
  */
 export function NotificationDrawer({ open, plantSearch, onClose }: { open: boolean; plantSearch: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -60,6 +60,11 @@ export function NotificationDrawer({ open, plantSearch, onClose }: { open: boole
                   {subscription.email && (
                     <Tag icon={<MailOutlined />} style={{ marginInlineEnd: 0 }}>
                       {t('alarmNotify.email')}
+                    </Tag>
+                  )}
+                  {subscription.push && (
+                    <Tag icon={<BellOutlined />} style={{ marginInlineEnd: 0 }}>
+                      {t('alarmNotify.push')}
                     </Tag>
                   )}
                   {subscription.webhookUrl && (

@@ -19,6 +19,7 @@ interface Values {
   plantId?: number;
   severities: FaultSeverity[];
   email: boolean;
+  push: boolean;
   webhookUrl?: string;
   renewSecret: boolean;
 }
@@ -29,7 +30,7 @@ export type Editing = NotificationSubscription | 'new' | undefined;
 /**
  * Adds or changes an alarm notification: plant (empty: every plant in the caller's scope; fixed
  * once saved, since a subscription is the one for its plant), severities, email to the account's
- * mailbox, webhook URL. A webhook's signing secret is shown once, after the save that generated it.
+ * mailbox, Web Push to the browsers the account turned on, webhook URL. A webhook's signing secret is shown once, after the save that generated it.
  */
 export function SubscriptionModal({
   editing,
@@ -75,6 +76,7 @@ export function SubscriptionModal({
         plantId: values.plantId ?? null,
         severities: values.severities,
         email: values.email,
+        push: values.push,
         webhookUrl: values.webhookUrl?.trim() || null,
         ...(values.renewSecret ? { renewSecret: true } : {}),
       });
@@ -121,6 +123,7 @@ export function SubscriptionModal({
             plantId: current?.plantId ?? undefined,
             severities: current?.severities ?? [...FAULT_SEVERITIES],
             email: current?.email ?? true,
+            push: current?.push ?? true,
             webhookUrl: current?.webhookUrl ?? '',
             renewSecret: false,
           }}
@@ -151,17 +154,21 @@ export function SubscriptionModal({
             label={t('alarmNotify.email')}
             name="email"
             valuePropName="checked"
-            dependencies={['webhookUrl']}
+            dependencies={['push', 'webhookUrl']}
             extra={user.data?.email ? t('alarmNotify.emailTo', { email: user.data.email }) : t('alarmNotify.emailHint')}
             rules={[
               ({ getFieldValue }) => ({
                 // The contract's rule (at least one channel), told where the person looks first.
                 validator: async (_, email: boolean) => {
-                  if (!email && !getFieldValue('webhookUrl')?.trim()) throw new Error(t('alarmNotify.channelRequired'));
+                  if (!email && !getFieldValue('push') && !getFieldValue('webhookUrl')?.trim())
+                    throw new Error(t('alarmNotify.channelRequired'));
                 },
               }),
             ]}
           >
+            <Switch />
+          </Form.Item>
+          <Form.Item label={t('alarmNotify.push')} name="push" valuePropName="checked" extra={t('alarmNotify.pushHint')}>
             <Switch />
           </Form.Item>
           <Form.Item
