@@ -39,6 +39,11 @@ export const chargingSession = z.object({
   start: z.number(),
   end: z.number().nullable(),
   energyKwh: z.number(),
+  /**
+   * What the session's energy costs at the plant's import price of the minutes it was charged in (its
+   * time-of-use periods where set), in the plant's currency; null when a minute it charged in has no price.
+   */
+  cost: z.number().nullable(),
   /** Plugged in, and of that, charging (ms). */
   durationMs: z.number(),
   chargingMs: z.number(),
@@ -47,9 +52,12 @@ export type ChargingSession = z.infer<typeof chargingSession>;
 
 export const chargingSessionsResult = z.object({
   timeZone: z.string(),
+  /** The plant's currency (ISO 4217), which `cost` is in. */
+  currency: z.string(),
   /** Sessions that began in the month, oldest first. */
   sessions: z.array(chargingSession),
-  total: z.object({ sessions: z.number(), energyKwh: z.number(), durationMs: z.number() }),
+  /** `cost` is null when a session's is. */
+  total: z.object({ sessions: z.number(), energyKwh: z.number(), durationMs: z.number(), cost: z.number().nullable() }),
 });
 export type ChargingSessions = z.infer<typeof chargingSessionsResult>;
 

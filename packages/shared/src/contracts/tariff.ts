@@ -82,15 +82,24 @@ export function periodsFromAgile(prices: readonly number[], limits: PeriodLimits
 }
 
 /**
+ * The import price of each local minute of the day (0-1439): the time-of-use period's price, or
+ * `basePrice` outside every period; null where neither prices it.
+ */
+export function minutePrices(periods: readonly PricePeriod[], basePrice: number | null): (number | null)[] {
+  const perMinute: (number | null)[] = Array.from({ length: 24 * 60 }, () => basePrice);
+  for (const period of periods) {
+    for (const [from, to] of rangesOf(period)) perMinute.fill(period.price, from, to);
+  }
+  return perMinute;
+}
+
+/**
  * The import price of each local hour (0-23): the mean over its minutes of the time-of-use period's
  * price, or `basePrice` outside every period, so a period from 07:30 prices half of 07:00-08:00.
  * Null for an hour with a minute that has no price (no period and no base price).
  */
 export function hourlyPrices(periods: readonly PricePeriod[], basePrice: number | null): (number | null)[] {
-  const perMinute: (number | null)[] = Array.from({ length: 24 * 60 }, () => basePrice);
-  for (const period of periods) {
-    for (const [from, to] of rangesOf(period)) perMinute.fill(period.price, from, to);
-  }
+  const perMinute = minutePrices(periods, basePrice);
   return Array.from({ length: 24 }, (_, hour) => {
     const minutes = perMinute.slice(hour * 60, hour * 60 + 60);
     if (minutes.some((price) => price === null)) return null;

@@ -1,7 +1,7 @@
 import { Access, Errno } from '@sunstack/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { device, pvStringConfig } from '../../db/schema.ts';
+import { device, plant as plantTable, pvStringConfig } from '../../db/schema.ts';
 import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
 import { createTelemetryRepo, type DeviceSample } from '../telemetry/repo.ts';
@@ -117,14 +117,41 @@ describe('charging sessions', () => {
       start: seoul(2026, 10, 5, 18),
       end: seoul(2026, 10, 5, 18) + 600 * 60_000,
       energyKwh: 14.4,
+      // The fixture's plant has no import price.
+      cost: null,
       durationMs: 600 * 60_000,
       chargingMs: 120 * 60_000,
     });
     // The one plugged in on the evening of 31 October runs into November and belongs to October.
     expect(sessions[1]).toMatchObject({ start: seoul(2026, 10, 31, 22), energyKwh: 16.5, durationMs: 480 * 60_000 });
-    expect(total).toEqual({ sessions: 2, energyKwh: 30.9, durationMs: 1080 * 60_000 });
+    expect(total).toEqual({ sessions: 2, energyKwh: 30.9, durationMs: 1080 * 60_000, cost: null });
     const september = await post('/c/v0/device/charging/sessions/query', { sn: chargerSn(), year: 2026, month: 9 });
     expect(september.result.sessions.map((s: { start: number }) => s.start)).toEqual([seoul(2026, 9, 30, 23)]);
+  });
+
+  it("prices each session's energy at the plant's import price of the local minutes it charged in, valley periods included", async () => {
+    // 0.30 a kWh, and a valley from 22:00 to 06:00 at 0.10 (Seoul's clock): the 5 October session charges
+    // 18:00-20:00, the 31 October one 22:00-23:30.
+    await t.database.db
+      .update(plantTable)
+      .set({ currency: 'KRW', importPrice: 0.3, pricePeriods: [{ start: '22:00', end: '06:00', kind: 'valley', price: 0.1 }] })
+      .where(eq(plantTable.id, plant.plantId));
+    try {
+      const { result } = await post('/c/v0/device/charging/sessions/query', { sn: chargerSn(), year: 2026, month: 10 });
+      expect(result.currency).toBe('KRW');
+      expect(result.sessions.map((s: { cost: number }) => s.cost)).toEqual([14.4 * 0.3, 16.5 * 0.1].map((c) => expect.closeTo(c, 4)));
+      expect(result.total.cost).toBeCloseTo(14.4 * 0.3 + 16.5 * 0.1, 4);
+      // A valley alone leaves the evening unpriced: that session's cost, and so the month's, is unknown.
+      await t.database.db.update(plantTable).set({ importPrice: null }).where(eq(plantTable.id, plant.plantId));
+      const valleyOnly = (await post('/c/v0/device/charging/sessions/query', { sn: chargerSn(), year: 2026, month: 10 })).result;
+      expect(valleyOnly.sessions.map((s: { cost: number | null }) => s.cost)).toEqual([null, expect.closeTo(1.65, 4)]);
+      expect(valleyOnly.total.cost).toBeNull();
+    } finally {
+      await t.database.db
+        .update(plantTable)
+        .set({ currency: 'EUR', importPrice: null, pricePeriods: [] })
+        .where(eq(plantTable.id, plant.plantId));
+    }
   });
 });
 

@@ -25,11 +25,13 @@ const round = (value: number, digits = 3) => Math.round(value * 10 ** digits) / 
  * `sessionEnergy` the charger counted in it (the counter starts at 0 with each car); a counter that
  * falls back while plugged in is a new car without a free sample between, so a new session. Charging
  * time is the time between samples taken while charging. A session still plugged in at the last
- * sample has no end when `open` (the data reaches now), else it ends at its last sample.
+ * sample has no end when `open` (the data reaches now), else it ends at its last sample. Its cost
+ * prices each rise of the counter at `priceAt` the middle of the interval it rose in (null when one
+ * rise has no price).
  */
-export function sessionsOf(samples: ChargerSample[], open: boolean): ChargingSession[] {
+export function sessionsOf(samples: ChargerSample[], open: boolean, priceAt: (ts: number) => number | null): ChargingSession[] {
   const sessions: ChargingSession[] = [];
-  let current: { start: number; last: number; energy: number; chargingMs: number } | undefined;
+  let current: { start: number; last: number; energy: number; cost: number | null; chargingMs: number } | undefined;
   let previous: ChargerSample | undefined;
   const close = (end: number | null) => {
     if (!current) return;
@@ -37,6 +39,7 @@ export function sessionsOf(samples: ChargerSample[], open: boolean): ChargingSes
       start: current.start,
       end,
       energyKwh: round(current.energy),
+      cost: current.cost === null ? null : round(current.cost, 4),
       durationMs: (end ?? current.last) - current.start,
       chargingMs: current.chargingMs,
     });
@@ -48,8 +51,12 @@ export function sessionsOf(samples: ChargerSample[], open: boolean): ChargingSes
     const energy = sample.sessionEnergy ?? 0;
     if (current && (!plugged || energy < current.energy - 0.01)) close(current.last);
     if (plugged) {
-      if (!current) current = { start: sample.ts, last: sample.ts, energy: 0, chargingMs: 0 };
+      if (!current) current = { start: sample.ts, last: sample.ts, energy: 0, cost: 0, chargingMs: 0 };
       else if (previous?.connectorState === CHARGING) current.chargingMs += sample.ts - current.last;
+      if (energy > current.energy && current.cost !== null) {
+        const price = priceAt((current.last + sample.ts) / 2);
+        current.cost = price === null ? null : current.cost + (energy - current.energy) * price;
+      }
       current.last = sample.ts;
       current.energy = Math.max(current.energy, energy);
     }

@@ -38,14 +38,23 @@ export function createEconomicsRepo(db: Db) {
       );
     },
 
-    /** A device the caller sees, with its plant's zone; undefined when missing or out of scope (the same to the caller). */
+    /** A device the caller sees, with its plant's zone and import prices; undefined when missing or out of scope (the same to the caller). */
     async visibleDevice(scope: Scope, sn: string) {
       const [row] = await db
-        .select({ id: device.id, sn: device.sn, type: device.type, plantId: device.plantId, timeZone: plant.timeZone })
+        .select({
+          id: device.id,
+          sn: device.sn,
+          type: device.type,
+          plantId: device.plantId,
+          timeZone: plant.timeZone,
+          currency: plant.currency,
+          importPrice: plant.importPrice,
+          pricePeriods: plant.pricePeriods,
+        })
         .from(device)
         .leftJoin(plant, eq(plant.id, device.plantId))
         .where(and(eq(device.sn, sn), deviceVisible(db, scope)));
-      return row && { ...row, timeZone: row.timeZone ?? 'UTC' };
+      return row && { ...row, timeZone: row.timeZone ?? 'UTC', currency: row.currency ?? 'EUR', pricePeriods: row.pricePeriods ?? [] };
     },
 
     /** Mean of a variable per local month of a device since `from` (ms), from its hour rows (counts name only the variables some samples lacked). */

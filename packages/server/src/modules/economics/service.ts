@@ -3,6 +3,7 @@ import {
   type ChargingSessions,
   Errno,
   expectedPv,
+  minutePrices,
   type PlantEconomics,
   type PlantEconomicsQueryBody,
   type PlantForecast,
@@ -169,14 +170,27 @@ export function createEconomicsService(deps: { economics: EconomicsRepo; telemet
         chargePower,
       }));
       const reachesNow = to + 2 * 86_400_000 > now();
-      const sessions = sessionsOf(rows, reachesNow).filter((session) => session.start >= from && session.start < to);
+      const prices = minutePrices(charger.pricePeriods, charger.importPrice);
+      const priceAt = (ts: number) => {
+        const clock = wallClockOf(ts, timeZone);
+        return prices[clock.getUTCHours() * 60 + clock.getUTCMinutes()] ?? null;
+      };
+      const sessions = sessionsOf(rows, reachesNow, priceAt).filter((session) => session.start >= from && session.start < to);
+      const costs = sessions.map((session) => session.cost);
       return {
         timeZone,
+        currency: charger.currency,
         sessions,
         total: {
           sessions: sessions.length,
           energyKwh: round(sessions.reduce((sum, session) => sum + session.energyKwh, 0)),
           durationMs: sessions.reduce((sum, session) => sum + session.durationMs, 0),
+          cost: costs.includes(null)
+            ? null
+            : round(
+                costs.reduce((sum: number, cost) => sum + (cost as number), 0),
+                4,
+              ),
         },
       };
     },

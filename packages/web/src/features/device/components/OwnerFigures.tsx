@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { chartLegend, EChart, TIME_AXIS_LABELS, useChartAxis } from '../../../components/EChart.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
+import { useFigureFormat } from '../../../lib/figureFormat.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { chartTime, wallClock } from '../../../lib/plantTime.ts';
 import { useBatteryHealth, useChargingSessions, useStringComparison } from '../api/ownerFigures.ts';
@@ -94,6 +95,8 @@ export function ChargingSessionsCard({ sn, timeZone }: { sn: string; timeZone: s
   const query = useChargingSessions(sn, month.year(), month.month() + 1);
   const data = query.data;
   const zone = data?.timeZone ?? timeZone;
+  const { money } = useFigureFormat(data?.currency);
+  const cost = (value: number | null) => (value === null ? '—' : money(value));
   return (
     <Card title={t('owners.chargingSessions')} variant="borderless">
       <Flex vertical gap={12}>
@@ -115,14 +118,17 @@ export function ChargingSessionsCard({ sn, timeZone }: { sn: string; timeZone: s
         ) : (
           <>
             <Row gutter={[16, 16]}>
-              <Col xs={8}>
+              <Col xs={12} sm={6}>
                 <Statistic title={t('owners.sessionCount')} value={data.total.sessions} />
               </Col>
-              <Col xs={8}>
+              <Col xs={12} sm={6}>
                 <Statistic title={t('owners.sessionEnergy')} value={`${data.total.energyKwh.toFixed(1)} kWh`} />
               </Col>
-              <Col xs={8}>
+              <Col xs={12} sm={6}>
                 <Statistic title={t('owners.sessionDuration')} value={hours(data.total.durationMs)} />
+              </Col>
+              <Col xs={12} sm={6}>
+                <Statistic title={t('owners.sessionCost')} value={cost(data.total.cost)} />
               </Col>
             </Row>
             <Table
@@ -143,8 +149,10 @@ export function ChargingSessionsCard({ sn, timeZone }: { sn: string; timeZone: s
                 { title: t('owners.sessionEnergy'), dataIndex: 'energyKwh', align: 'right', render: (v: number) => `${v.toFixed(2)} kWh` },
                 { title: t('owners.sessionDuration'), dataIndex: 'durationMs', align: 'right', render: hours },
                 { title: t('owners.chargingTime'), dataIndex: 'chargingMs', align: 'right', render: hours },
+                { title: t('owners.sessionCost'), dataIndex: 'cost', align: 'right', render: cost },
               ]}
             />
+            <Typography.Text type="secondary">{t('owners.sessionCostHint')}</Typography.Text>
           </>
         )}
       </Flex>

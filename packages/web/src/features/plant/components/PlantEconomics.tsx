@@ -6,24 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { chartLegend, EChart, useChartAxis } from '../../../components/EChart.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import type { ExportTable } from '../../../lib/exportTable.ts';
+import { useFigureFormat } from '../../../lib/figureFormat.ts';
 import { usePlantEconomics } from '../api/plantEconomics.ts';
 import { PlantPeriodBar, usePlantPeriod } from './PlantPeriodPicker.tsx';
 
 type Dimension = 'day' | 'month' | 'year';
-
-/** Money in the plant's currency and ratios as percentages, as the user's language writes them ('—' for none). */
-export function useFigureFormat(currency = 'EUR') {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const language = i18n.language.replace('_', '-');
-    const money = new Intl.NumberFormat(language, { style: 'currency', currency });
-    const share = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
-    return {
-      money: (value: number) => money.format(value),
-      percent: (ratio: number | null) => (ratio === null ? '—' : share.format(ratio)),
-    };
-  }, [i18n.language, currency]);
-}
 
 /**
  * What a plant earned and saved in a day, month or year of its calendar, how much of its production

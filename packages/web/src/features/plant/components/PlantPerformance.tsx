@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { chartLegend, EChart, TIME_AXIS_LABELS, useChartAxis } from '../../../components/EChart.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import type { ExportTable } from '../../../lib/exportTable.ts';
+import { useFigureFormat } from '../../../lib/figureFormat.ts';
 import { chartTime } from '../../../lib/plantTime.ts';
 import { usePlantForecast } from '../api/plantForecast.ts';
 import { usePlantPerformance } from '../api/plantPerformance.ts';
-import { useFigureFormat } from './PlantEconomics.tsx';
 import { PlantPeriodBar, usePlantPeriod } from './PlantPeriodPicker.tsx';
 
 type Dimension = 'day' | 'month' | 'year';
