@@ -58,8 +58,21 @@ function failuresOf(report) {
     const name = file.name.replace(`${process.cwd()}/`, '');
     const tests = file.assertionResults.filter((t) => t.status === 'failed');
     if (tests.length === 0 && file.status === 'failed') return [`${name}: ${String(file.message).split('\n')[0]}`];
-    return tests.map((t) => `${name} > ${t.fullName}: ${String(t.failureMessages?.[0] ?? '').split('\n')[0]}`);
+    return tests.map((t) => `${name} > ${t.fullName}: ${firstLineOf(t.failureMessages?.[0])}`);
   });
+}
+
+// Vitest's timeouts (a test's, a hook's, vi.waitFor's) carry the stack of a placeholder error whose first line reads
+// STACK_TRACE_ERROR, and the JSON report keeps only the stack: say "timed out" and where, from the stack's test frame.
+function firstLineOf(message) {
+  const lines = String(message ?? '').split('\n');
+  if (!lines[0]?.includes('STACK_TRACE_ERROR')) return lines[0];
+  const where = lines
+    .find((line) => /\.test\.tsx?:\d+/.test(line))
+    ?.trim()
+    .replace(/^at /, '')
+    .replace(`${process.cwd()}/`, '');
+  return `timed out${where ? ` at ${where}` : ''}`;
 }
 
 async function step(title, command, args, quiet = false) {
