@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
@@ -258,6 +259,8 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
   for (const module of modules) module.routes?.(http);
   const jobs = modules.flatMap((module) => module.jobs ?? []);
   const runJobs = async (signal: AbortSignal) => {
+    // Every job loop listens on this one signal: dozens of listeners are the design, not the leak Node warns of past 10.
+    setMaxListeners(100, signal);
     await Promise.all(jobs.map((job) => job(signal)));
   };
 
