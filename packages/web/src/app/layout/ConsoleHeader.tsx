@@ -1,18 +1,18 @@
 import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { canAccess, LOGIN_PATH, routeByName } from '@sunstack/shared';
-import { Button, ColorPicker, Dropdown, Flex, Grid, Layout, Modal, Switch, Tooltip, Typography, theme } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Button, Dropdown, Flex, Grid, Layout, Switch, Tooltip, Typography, theme } from 'antd';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../api/session.ts';
 import { useUserInfo } from '../../api/userInfo.ts';
-import { ChangePasswordForm } from '../../components/ChangePasswordForm.tsx';
 import { LanguageSelect } from '../../components/LanguageSelect.tsx';
 import { useClientStore } from '../../lib/clientStore.ts';
 import { useTabStore } from '../../lib/tabs/tabStore.ts';
 
-/** Theme colours dark enough for white button text and for links on white (WCAG AA, 4.5:1). */
-const THEME_PRESETS = ['#1668dc', '#0b7285', '#237804', '#ad4e00', '#a8071a', '#531dab', '#1d39c4'];
+// The colour picker and the password form are not on a page's first paint: each loads when first opened.
+const ThemeColorPicker = lazy(() => import('./ThemeColorPicker.tsx'));
+const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog.tsx'));
 
 export function ConsoleHeader({ menuToggle }: { menuToggle: ReactNode }) {
   const { t } = useTranslation();
@@ -31,6 +31,12 @@ export function ConsoleHeader({ menuToggle }: { menuToggle: ReactNode }) {
     navigate(LOGIN_PATH);
   };
   const [changingPassword, setChangingPassword] = useState(false);
+  const [pickingColour, setPickingColour] = useState<boolean>();
+  const swatch = (
+    <Button type="text" size="small" aria-label={t('header.themeColor')} onClick={() => setPickingColour((open) => open ?? true)}>
+      <span style={{ display: 'inline-block', width: 16, height: 16, borderRadius: 4, background: themeColor }} />
+    </Button>
+  );
   // The spec gives the integrator no user center; its own password is changed from this menu.
   const userMenu = [
     canAccess(routeByName('user-center'), access)
@@ -65,15 +71,15 @@ export function ConsoleHeader({ menuToggle }: { menuToggle: ReactNode }) {
               />
             </Tooltip>
           )}
-          <ColorPicker
-            value={themeColor}
-            presets={[{ label: t('header.themeColor'), colors: THEME_PRESETS }]}
-            onChangeComplete={(color) => useClientStore.getState().setThemeColor(color.toHexString())}
-          >
-            <Button type="text" size="small" aria-label={t('header.themeColor')}>
-              <span style={{ display: 'inline-block', width: 16, height: 16, borderRadius: 4, background: themeColor }} />
-            </Button>
-          </ColorPicker>
+          {pickingColour === undefined ? (
+            swatch
+          ) : (
+            <Suspense fallback={swatch}>
+              <ThemeColorPicker open={pickingColour} onOpenChange={setPickingColour}>
+                {swatch}
+              </ThemeColorPicker>
+            </Suspense>
+          )}
           <LanguageSelect />
           <Dropdown menu={{ items: userMenu }} trigger={['click']}>
             <Button type="text" aria-label={`${t('header.account')}: ${displayName}`}>
@@ -86,15 +92,11 @@ export function ConsoleHeader({ menuToggle }: { menuToggle: ReactNode }) {
               <DownOutlined />
             </Button>
           </Dropdown>
-          <Modal
-            open={changingPassword}
-            title={t('userCenter.changePassword')}
-            footer={null}
-            destroyOnHidden
-            onCancel={() => setChangingPassword(false)}
-          >
-            <ChangePasswordForm onChanged={() => setChangingPassword(false)} />
-          </Modal>
+          {changingPassword && (
+            <Suspense fallback={null}>
+              <ChangePasswordDialog onClose={() => setChangingPassword(false)} />
+            </Suspense>
+          )}
         </Flex>
       </Flex>
     </Layout.Header>

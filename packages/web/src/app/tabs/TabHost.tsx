@@ -1,6 +1,8 @@
+import { routeByPath } from '@sunstack/shared';
 import { Spin } from 'antd';
 import { memo, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useClientStore } from '../../lib/clientStore.ts';
 import { useContentHeights } from '../../lib/layout.ts';
 import { TabContext } from '../../lib/tabs/tabContext.ts';
@@ -22,16 +24,19 @@ function useDocumentTitle(tab: Tab) {
  * Renders the screen of every open tab that has been in front and shows only the active one, so a
  * screen keeps its state (filters, scroll, form input) while another tab is in front. Tabs restored
  * after a reload mount when first shown, not all at once. With the tab view off, only the active
- * screen is mounted.
+ * screen is mounted. Nothing mounts before the address's tab is in front: the console's first render
+ * still has home in front, and mounting it would load home's screen behind a page opened by its address.
  */
 export function TabHost() {
   const tabs = useTabStore((state) => state.tabs);
   const active = useTabStore(activeTab);
   const tabView = useClientStore((state) => state.tabView);
   const heights = useContentHeights(tabView);
+  const { pathname } = useLocation();
   const shownBefore = useRef(new Set<string>()).current;
-  shownBefore.add(active.id);
   useDocumentTitle(active);
+  if (shownBefore.size === 0 && routeByPath(pathname) && active.path !== pathname) return null;
+  shownBefore.add(active.id);
   const shown = tabView ? tabs.filter((tab) => shownBefore.has(tab.id)) : [active];
 
   return shown.map((tab) => <TabPane key={tab.id} tab={tab} hidden={tab.id !== active.id} minHeight={heights.content - 64} />);

@@ -1,5 +1,5 @@
 import { Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Tag } from 'antd';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountries } from '../../../api/countries.ts';
 import { PlantStatusTag } from '../../../components/PlantStatusTag.tsx';
@@ -7,15 +7,20 @@ import { formatNumber, utcOffsetLabel } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { useTabStore } from '../../../lib/tabs/tabStore.ts';
+import { WhenNear } from '../../../lib/WhenNear.tsx';
 import { usePlantDetail } from '../api/plantDetail.ts';
 import { usePlantFlow } from '../api/plantFlow.ts';
-import { AlarmThresholds } from '../components/AlarmThresholds.tsx';
 import { PlantActions } from '../components/PlantActions.tsx';
 import { PlantCharts } from '../components/PlantCharts.tsx';
 import { PlantEconomics } from '../components/PlantEconomics.tsx';
 import { PlantPerformance } from '../components/PlantPerformance.tsx';
-import { PlantSharing } from '../components/PlantSharing.tsx';
 import { PowerFlow } from '../components/PowerFlow.tsx';
+
+// Sharing and alarm thresholds sit below the plant's fields, far from the first paint: their forms load when scrolled to.
+const PlantSharing = lazy(() => import('../components/PlantSharing.tsx').then(({ PlantSharing }) => ({ default: PlantSharing })));
+const AlarmThresholds = lazy(() =>
+  import('../components/AlarmThresholds.tsx').then(({ AlarmThresholds }) => ({ default: AlarmThresholds })),
+);
 
 /** One plant's fields and dataloggers; the tab takes the plant's name once it is known. */
 export default function PlantDetailPage() {
@@ -144,8 +149,12 @@ export default function PlantDetailPage() {
           ]}
         />
       </Card>
-      <PlantSharing plantId={id} writable={plant.writable} />
-      <AlarmThresholds plantId={id} />
+      <WhenNear minHeight={400}>
+        <Suspense fallback={<Skeleton active />}>
+          <PlantSharing plantId={id} writable={plant.writable} />
+          <AlarmThresholds plantId={id} />
+        </Suspense>
+      </WhenNear>
     </Flex>
   );
 }
