@@ -6,8 +6,10 @@ import { App } from './app/App.tsx';
 import { disableFunctionKeysAndContextMenu } from './app/keyboard.ts';
 import { useClientStore } from './lib/clientStore.ts';
 import { initI18n, loadAntdLocale } from './lib/i18n.ts';
+import { translateIconNames } from './lib/iconNames.ts';
 
 disableFunctionKeysAndContextMenu();
+translateIconNames();
 // A chunk Vite preloads that is gone (a new release) is handled by the screen loader's reload.
 window.addEventListener('vite:preloadError', (event) => event.preventDefault());
 
