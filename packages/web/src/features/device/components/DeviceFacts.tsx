@@ -1,5 +1,5 @@
 import type { DeviceDetail } from '@sunstack/shared';
-import { Card, Descriptions, type DescriptionsProps, Flex } from 'antd';
+import { Card, Descriptions, type DescriptionsProps, Flex, Grid } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeviceStatusTag } from './DeviceStatusTag.tsx';
@@ -8,17 +8,17 @@ import { firmwareText } from './firmwareText.ts';
 /** A device's fields and firmware (spec section 3), with whatever a screen adds after them and beside its status. */
 export function DeviceFacts({ device, more = [], extra }: { device: DeviceDetail; more?: DescriptionsProps['items']; extra?: ReactNode }) {
   const { t } = useTranslation();
+  // On a phone the title keeps the whole width (a serial number cut to "60C1005A2…" says nothing): status and actions go beneath it.
+  const narrow = !Grid.useBreakpoint().sm;
+  const actions = (
+    <Flex gap={12} align="center" wrap style={narrow ? { marginBottom: 12 } : undefined}>
+      {extra}
+      <DeviceStatusTag status={device.status} />
+    </Flex>
+  );
   return (
-    <Card
-      title={device.name || device.sn}
-      variant="borderless"
-      extra={
-        <Flex gap={12} align="center">
-          {extra}
-          <DeviceStatusTag status={device.status} />
-        </Flex>
-      }
-    >
+    <Card title={device.name || device.sn} variant="borderless" extra={narrow ? undefined : actions}>
+      {narrow && actions}
       <Descriptions
         bordered
         size="small"
