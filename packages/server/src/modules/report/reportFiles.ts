@@ -101,10 +101,13 @@ export async function writeReportFiles(
   rowsSheet.getRow(1).font = { bold: true };
 
   // The PDF: a head, the totals, the chart, then the table page by page.
-  const pdf = new PDFDocument({ size: 'A4', margin: A4.margin, info: { Title: content.title }, bufferPages: false });
+  const pdf = new PDFDocument({ size: 'A4', margin: A4.margin, info: { Title: content.title }, bufferPages: false, fontLayoutCache: false });
   const out = createWriteStream(paths.pdf);
-  pdf.pipe(out);
-  /** Lets the PDF's bytes drain to the file before the next batch (back-pressure). */
+  // pdfkit pushes what it draws regardless of back-pressure: through pipe() the excess waited in the document's own
+  // buffer, out of drain()'s sight, and grew by each batch's bytes (the whole PDF at the end). Written straight to
+  // the file stream, every pending byte is in its buffer, and drain() waits until that is empty.
+  pdf.on('data', (chunk: Buffer) => out.write(chunk));
+  pdf.on('end', () => out.end());
   const drain = async () => {
     if (out.writableNeedDrain) await once(out, 'drain');
   };
@@ -252,11 +255,18 @@ function drawBars(
   const slot = width / Math.max(1, categories.length);
   const bar = (slot * 0.8) / dataTypes.length;
   const many = categories.length > 12;
-  categories.forEach((date, i) => {
-    dataTypes.forEach((key, k) => {
+  // Each data type's bars are one path, added as one piece and filled once: pdfkit keeps every piece of a page's
+  // content until the page ends, and a rectangle and a fill apiece made thousands of small pieces a page that
+  // outlived the young generation (the report's peak memory, ARCHITECTURE.md "Reports").
+  dataTypes.forEach((key, k) => {
+    const bars: string[] = [];
+    categories.forEach((date, i) => {
       const h = (figureAt(date, key) / max) * height;
-      if (h > 0) pdf.rect(left + i * slot + slot * 0.1 + k * bar, top + height - h, bar, h).fill(COLOURS[k % COLOURS.length] as string);
+      if (h > 0) bars.push([left + i * slot + slot * 0.1 + k * bar, top + height - h, bar, h].map((v) => v.toFixed(2)).join(' ') + ' re');
     });
+    if (bars.length > 0) pdf.fillColor(COLOURS[k % COLOURS.length] as string).addContent(bars.join('\n')).fill();
+  });
+  categories.forEach((date, i) => {
     if (!many || i % 5 === 0) {
       pdf.fillColor('#555').text(date.slice(many ? 8 : 5, 10), left + i * slot, top + height + 2, {
         width: slot * (many ? 5 : 1),
@@ -315,6 +325,7 @@ async function drawSubjectCharts(
     for (const chart of batch) {
       const cell = n % (GRID.columns * GRID.rows);
       if (cell === 0) {
+        await drain();
         pdf.addPage();
         pdf.font('bold').fontSize(11).text(content.labels.plantCharts, A4.margin, A4.margin);
       }
@@ -329,6 +340,5 @@ async function drawSubjectCharts(
       );
       n += 1;
     }
-    await drain();
   }
 }
