@@ -45,6 +45,13 @@ export interface ReportContent {
 }
 
 const text = (value: string) => neutraliseFormula(value);
+/**
+ * pdfkit keeps the layout of every distinct word it has set for the document's life; the default features given
+ * explicitly (`[]`, fontkit's defaults) lay a text out without that cache. The names and figures of a fleet's rows
+ * and charts are set so: cached, they would all stay in memory until the file ends. Headings, axes and dates repeat
+ * and stay cached.
+ */
+const UNCACHED = { features: [] as PDFKit.Mixins.OpenTypeFeatures[] };
 const A4 = { width: 595.28, height: 841.89, margin: 40 };
 const COLOURS = ['#f5a623', '#1677ff', '#52c41a', '#eb2f96', '#722ed1'];
 
@@ -101,7 +108,7 @@ export async function writeReportFiles(
   rowsSheet.getRow(1).font = { bold: true };
 
   // The PDF: a head, the totals, the chart, then the table page by page.
-  const pdf = new PDFDocument({ size: 'A4', margin: A4.margin, info: { Title: content.title }, bufferPages: false, fontLayoutCache: false });
+  const pdf = new PDFDocument({ size: 'A4', margin: A4.margin, info: { Title: content.title }, bufferPages: false });
   const out = createWriteStream(paths.pdf);
   // pdfkit pushes what it draws regardless of back-pressure: through pipe() the excess waited in the document's own
   // buffer, out of drain()'s sight, and grew by each batch's bytes (the whole PDF at the end). Written straight to
@@ -155,6 +162,7 @@ export async function writeReportFiles(
           width: w - 4,
           height: 11,
           ellipsis: true,
+          ...UNCACHED,
           lineBreak: false,
           align: i < tableKeys.length - dataTypes.length ? 'left' : 'right',
         });
@@ -262,7 +270,7 @@ function drawBars(
     const bars: string[] = [];
     categories.forEach((date, i) => {
       const h = (figureAt(date, key) / max) * height;
-      if (h > 0) bars.push([left + i * slot + slot * 0.1 + k * bar, top + height - h, bar, h].map((v) => v.toFixed(2)).join(' ') + ' re');
+      if (h > 0) bars.push(`${(left + i * slot + slot * 0.1 + k * bar).toFixed(2)} ${(top + height - h).toFixed(2)} ${bar.toFixed(2)} ${h.toFixed(2)} re`);
     });
     if (bars.length > 0) pdf.fillColor(COLOURS[k % COLOURS.length] as string).addContent(bars.join('\n')).fill();
   });
@@ -331,7 +339,7 @@ async function drawSubjectCharts(
       }
       const x = A4.margin + (cell % GRID.columns) * (width + GRID.gap);
       const y = A4.margin + GRID.head + Math.floor(cell / GRID.columns) * height;
-      pdf.font(fontFor(chart.name, true)).fontSize(8).text(chart.name, x, y, { width, height: 10, ellipsis: true, lineBreak: false });
+      pdf.font(fontFor(chart.name, true)).fontSize(8).text(chart.name, x, y, { width, height: 10, ellipsis: true, lineBreak: false, ...UNCACHED });
       drawBars(
         pdf,
         { left: x + 30, top: y + 14, width: width - 30, height: height - 36 },
