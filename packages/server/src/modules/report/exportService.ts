@@ -30,7 +30,7 @@ import type { DataReportQuery, DataReportRepo, FigureRow } from './dataRepo.ts';
 import { presentRow } from './dataService.ts';
 import type { DefinitionRow, ReportExportRepo } from './exportRepo.ts';
 import { REPORT_LABELS } from './labels.ts';
-import { type SubjectChart, writeReportFiles } from './reportFiles.ts';
+import { type SubjectChart, writeReportFilesApart } from './reportFiles.ts';
 
 /** Subjects read per batch while a report is written: a fleet never sits in memory at once. */
 export const REPORT_BATCH = 1_000;
@@ -177,7 +177,10 @@ export function createReportExportService(deps: {
           yield slice.map((row) => {
             const first = at;
             while (at < series.length && Number(series[at]?.subject_id) === Number(row.subject_id)) at += 1;
-            return { name: definition.summary === 'device' ? `${row.plant_name} · ${row.sn}` : row.plant_name, periods: series.slice(first, at) };
+            return {
+              name: definition.summary === 'device' ? `${row.plant_name} · ${row.sn}` : row.plant_name,
+              periods: series.slice(first, at),
+            };
           });
         }
       }
@@ -185,7 +188,7 @@ export function createReportExportService(deps: {
     const dir = await mkdtemp(join(tmpdir(), 'sunstack-report-'));
     try {
       const paths = { xlsx: join(dir, 'report.xlsx'), pdf: join(dir, 'report.pdf') };
-      await writeReportFiles(
+      await writeReportFilesApart(
         {
           labels,
           language,

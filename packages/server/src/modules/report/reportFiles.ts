@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createWriteStream, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { type DataReportRow, type Language, languageTag, neutraliseFormula, type ReportDataType } from '@sunstack/shared';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
@@ -59,6 +60,43 @@ const COLOURS = ['#f5a623', '#1677ff', '#52c41a', '#eb2f96', '#722ed1'];
 export interface SubjectChart {
   name: string;
   periods: ({ start: string } & Record<ReportDataType, number>)[];
+}
+
+/**
+ * The writer's thread's heap: what it keeps (fonts, the current page and batch) is a few tens of MB; the cap makes its
+ * garbage collector work within it instead of growing a heap sized by the whole process (ARCHITECTURE.md "Reports").
+ */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
+/** Starts a worker on a TypeScript module: the server runs its sources through tsx, so the thread registers it first. */
+const BOOT = `const { workerData } = require('node:worker_threads');
+import('tsx/esm/api').then(({ register }) => { register(); return import(workerData.entry); });`;
+
+/**
+ * Writes the files in a worker thread of their own (\`reportWorker.ts\`), handing it the batches as it asks for them,
+ * so the process's own heap only sees the rows pass by. Rejects with the writer's error, or a batch source's.
+ */
+export async function writeReportFilesApart(
+  content: ReportContent,
+  batches: AsyncIterable<DataReportRow[]>,
+  charts: AsyncIterable<SubjectChart[]>,
+  paths: { xlsx: string; pdf: string },
+): Promise<void> {
+  const streams = { rows: batches[Symbol.asyncIterator](), charts: charts[Symbol.asyncIterator]() };
+  const entry = new URL('./reportWorker.ts', import.meta.url).href;
+  const worker = new Worker(BOOT, { eval: true, workerData: { entry, content, paths }, resourceLimits: WORKER_LIMITS });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      worker.on('message', (message: { want?: keyof typeof streams; done?: true }) => {
+        if (message.done) return resolve();
+        if (!message.want) return;
+        streams[message.want].next().then(({ value, done }) => worker.postMessage(done ? {} : { batch: value }), reject);
+      });
+      worker.on('error', reject);
+      worker.on('exit', (code) => reject(new Error(`the report writer stopped (exit code ${code})`)));
+    });
+  } finally {
+    await worker.terminate();
+  }
 }
 
 export async function writeReportFiles(
@@ -270,9 +308,16 @@ function drawBars(
     const bars: string[] = [];
     categories.forEach((date, i) => {
       const h = (figureAt(date, key) / max) * height;
-      if (h > 0) bars.push(`${(left + i * slot + slot * 0.1 + k * bar).toFixed(2)} ${(top + height - h).toFixed(2)} ${bar.toFixed(2)} ${h.toFixed(2)} re`);
+      if (h > 0)
+        bars.push(
+          `${(left + i * slot + slot * 0.1 + k * bar).toFixed(2)} ${(top + height - h).toFixed(2)} ${bar.toFixed(2)} ${h.toFixed(2)} re`,
+        );
     });
-    if (bars.length > 0) pdf.fillColor(COLOURS[k % COLOURS.length] as string).addContent(bars.join('\n')).fill();
+    if (bars.length > 0)
+      pdf
+        .fillColor(COLOURS[k % COLOURS.length] as string)
+        .addContent(bars.join('\n'))
+        .fill();
   });
   categories.forEach((date, i) => {
     if (!many || i % 5 === 0) {
@@ -339,7 +384,10 @@ async function drawSubjectCharts(
       }
       const x = A4.margin + (cell % GRID.columns) * (width + GRID.gap);
       const y = A4.margin + GRID.head + Math.floor(cell / GRID.columns) * height;
-      pdf.font(fontFor(chart.name, true)).fontSize(8).text(chart.name, x, y, { width, height: 10, ellipsis: true, lineBreak: false, ...UNCACHED });
+      pdf
+        .font(fontFor(chart.name, true))
+        .fontSize(8)
+        .text(chart.name, x, y, { width, height: 10, ellipsis: true, lineBreak: false, ...UNCACHED });
       drawBars(
         pdf,
         { left: x + 30, top: y + 14, width: width - 30, height: height - 36 },
