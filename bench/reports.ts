@@ -153,10 +153,12 @@ export async function run(): Promise<BenchResult> {
         '',
         ...markdownTable(['Query', 'p50 ms', 'p95 ms', 'max ms'], rows, [1, 2, 3]),
         '',
-        `The monthly report reads its plants ${'in batches of 1,000'} and writes both files as it goes (exceljs streaming writer, ` +
-          `pdfkit to a file), then keeps them in the file store: xlsx ${mb(sizes?.xlsx)}, PDF ${mb(sizes?.pdf)}. Peak memory is the ` +
-          'process RSS sampled every 20 ms during the pass, above the RSS before it; at their peaks the JavaScript heap held ' +
-          `${above('heapUsed').toFixed(0)} MB more (${above('heapTotal').toFixed(0)} MB reserved) and buffers outside it ${above('external').toFixed(0)} MB.`,
+        `The monthly report reads its plants ${'in batches of 1,000'} (their charts' rows 50 at a time) and hands them to a ` +
+          'worker thread that writes both files as they come (exceljs streaming writer, pdfkit to a file), then keeps them in the ' +
+          `file store: xlsx ${mb(sizes?.xlsx)}, PDF ${mb(sizes?.pdf)}. Peak memory is the process RSS (the worker's heap included) ` +
+          "sampled every 20 ms during the pass, above the RSS before it; at their peaks the main thread's JavaScript heap held " +
+          `${above('heapUsed').toFixed(0)} MB more (${above('heapTotal').toFixed(0)} MB reserved) and its buffers outside the heap ` +
+          `${above('external').toFixed(0)} MB.`,
       ],
     };
   } finally {
