@@ -107,8 +107,11 @@ export async function run(): Promise<BenchResult> {
       for (const key of MEMORY_KEYS) peak[key] = Math.max(peak[key], now[key]);
     }, 20);
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage(); // the whole process's: the worker thread's too
     await server.app.reportExports.pass();
     const reportSeconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     clearInterval(sampler);
     const above = (key: (typeof MEMORY_KEYS)[number]) => (peak[key] - baseline[key]) / 1024 ** 2;
     const peakMb = above('rss');
@@ -155,7 +158,8 @@ export async function run(): Promise<BenchResult> {
         '',
         `The monthly report reads its plants ${'in batches of 1,000'} (their charts' rows 50 at a time) and hands them to a ` +
           'worker thread that writes both files as they come (exceljs streaming writer, pdfkit to a file), then keeps them in the ' +
-          `file store: xlsx ${mb(sizes?.xlsx)}, PDF ${mb(sizes?.pdf)}. Peak memory is the process RSS (the worker's heap included) ` +
+          `file store: xlsx ${mb(sizes?.xlsx)}, PDF ${mb(sizes?.pdf)}. The pass took ${cpuSeconds.toFixed(1)} s of this process's CPU time ` +
+          `(PostgreSQL's not counted) in ${reportSeconds.toFixed(1)} s. Peak memory is the process RSS (the worker's heap included) ` +
           "sampled every 20 ms during the pass, above the RSS before it; at their peaks the main thread's JavaScript heap held " +
           `${above('heapUsed').toFixed(0)} MB more (${above('heapTotal').toFixed(0)} MB reserved) and its buffers outside the heap ` +
           `${above('external').toFixed(0)} MB.`,
