@@ -72,7 +72,7 @@ const BOOT = `const { workerData } = require('node:worker_threads');
 import('tsx/esm/api').then(({ register }) => { register(); return import(workerData.entry); });`;
 
 /**
- * Writes the files in a worker thread of their own (\`reportWorker.ts\`), handing it the batches as it asks for them,
+ * Writes the files in a worker thread of their own (`reportWorker.ts`), handing it the batches as it asks for them,
  * so the process's own heap only sees the rows pass by. Rejects with the writer's error, or a batch source's.
  */
 export async function writeReportFilesApart(
