@@ -30,10 +30,15 @@ import type { DataReportQuery, DataReportRepo, FigureRow } from './dataRepo.ts';
 import { presentRow } from './dataService.ts';
 import type { DefinitionRow, ReportExportRepo } from './exportRepo.ts';
 import { REPORT_LABELS } from './labels.ts';
-import { type SubjectChart, writeReportFiles } from './reportFiles.ts';
+import { type SubjectChart, writeReportFilesApart } from './reportFiles.ts';
 
 /** Subjects read per batch while a report is written: a fleet never sits in memory at once. */
 export const REPORT_BATCH = 1_000;
+/**
+ * Subjects whose calendar rows are read at a time for their charts: few enough that the rows are drawn and
+ * dropped while still young (a few MB of allocation), so the garbage collector frees them without promoting them.
+ */
+const REPORT_CHART_BATCH = 50;
 /** A generated file may be large (a fleet's rows), but never unbounded. */
 const REPORT_FILE_RULE = (type: string): UploadRule => ({
   maxBytes: 512 * 1024 * 1024,
@@ -161,20 +166,29 @@ export function createReportExportService(deps: {
     }
     async function* charts(): AsyncIterable<SubjectChart[]> {
       for await (const rows of subjectBatches()) {
-        const series = await data.seriesOf(
-          query,
-          rows.map((row) => Number(row.subject_id)),
-        );
-        yield rows.map((row) => ({
-          name: definition.summary === 'device' ? `${row.plant_name} · ${row.sn}` : row.plant_name,
-          periods: series.filter((point) => Number(point.subject_id) === Number(row.subject_id)),
-        }));
+        for (let from = 0; from < rows.length; from += REPORT_CHART_BATCH) {
+          const slice = rows.slice(from, from + REPORT_CHART_BATCH);
+          const series = await data.seriesOf(
+            query,
+            slice.map((row) => Number(row.subject_id)),
+          );
+          // The points come ordered by subject, as the batch: each subject's run is taken in one pass.
+          let at = 0;
+          yield slice.map((row) => {
+            const first = at;
+            while (at < series.length && Number(series[at]?.subject_id) === Number(row.subject_id)) at += 1;
+            return {
+              name: definition.summary === 'device' ? `${row.plant_name} · ${row.sn}` : row.plant_name,
+              periods: series.slice(first, at),
+            };
+          });
+        }
       }
     }
     const dir = await mkdtemp(join(tmpdir(), 'sunstack-report-'));
     try {
       const paths = { xlsx: join(dir, 'report.xlsx'), pdf: join(dir, 'report.pdf') };
-      await writeReportFiles(
+      await writeReportFilesApart(
         {
           labels,
           language,

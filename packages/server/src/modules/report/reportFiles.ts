@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createWriteStream, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { type DataReportRow, type Language, languageTag, neutraliseFormula, type ReportDataType } from '@sunstack/shared';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
@@ -45,6 +46,13 @@ export interface ReportContent {
 }
 
 const text = (value: string) => neutraliseFormula(value);
+/**
+ * pdfkit keeps the layout of every distinct word it has set for the document's life; the default features given
+ * explicitly (`[]`, fontkit's defaults) lay a text out without that cache. The names and figures of a fleet's rows
+ * and charts are set so: cached, they would all stay in memory until the file ends. Headings, axes and dates repeat
+ * and stay cached.
+ */
+const UNCACHED = { features: [] as PDFKit.Mixins.OpenTypeFeatures[] };
 const A4 = { width: 595.28, height: 841.89, margin: 40 };
 const COLOURS = ['#f5a623', '#1677ff', '#52c41a', '#eb2f96', '#722ed1'];
 
@@ -52,6 +60,43 @@ const COLOURS = ['#f5a623', '#1677ff', '#52c41a', '#eb2f96', '#722ed1'];
 export interface SubjectChart {
   name: string;
   periods: ({ start: string } & Record<ReportDataType, number>)[];
+}
+
+/**
+ * The writer's thread's heap: what it keeps (fonts, the current page and batch) is a few tens of MB; the cap makes its
+ * garbage collector work within it instead of growing a heap sized by the whole process (ARCHITECTURE.md "Reports").
+ */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
+/** Starts a worker on a TypeScript module: the server runs its sources through tsx, so the thread registers it first. */
+const BOOT = `const { workerData } = require('node:worker_threads');
+import('tsx/esm/api').then(({ register }) => { register(); return import(workerData.entry); });`;
+
+/**
+ * Writes the files in a worker thread of their own (`reportWorker.ts`), handing it the batches as it asks for them,
+ * so the process's own heap only sees the rows pass by. Rejects with the writer's error, or a batch source's.
+ */
+export async function writeReportFilesApart(
+  content: ReportContent,
+  batches: AsyncIterable<DataReportRow[]>,
+  charts: AsyncIterable<SubjectChart[]>,
+  paths: { xlsx: string; pdf: string },
+): Promise<void> {
+  const streams = { rows: batches[Symbol.asyncIterator](), charts: charts[Symbol.asyncIterator]() };
+  const entry = new URL('./reportWorker.ts', import.meta.url).href;
+  const worker = new Worker(BOOT, { eval: true, workerData: { entry, content, paths }, resourceLimits: WORKER_LIMITS });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      worker.on('message', (message: { want?: keyof typeof streams; done?: true }) => {
+        if (message.done) return resolve();
+        if (!message.want) return;
+        streams[message.want].next().then(({ value, done }) => worker.postMessage(done ? {} : { batch: value }), reject);
+      });
+      worker.on('error', reject);
+      worker.on('exit', (code) => reject(new Error(`the report writer stopped (exit code ${code})`)));
+    });
+  } finally {
+    await worker.terminate();
+  }
 }
 
 export async function writeReportFiles(
@@ -103,8 +148,11 @@ export async function writeReportFiles(
   // The PDF: a head, the totals, the chart, then the table page by page.
   const pdf = new PDFDocument({ size: 'A4', margin: A4.margin, info: { Title: content.title }, bufferPages: false });
   const out = createWriteStream(paths.pdf);
-  pdf.pipe(out);
-  /** Lets the PDF's bytes drain to the file before the next batch (back-pressure). */
+  // pdfkit pushes what it draws regardless of back-pressure: through pipe() the excess waited in the document's own
+  // buffer, out of drain()'s sight, and grew by each batch's bytes (the whole PDF at the end). Written straight to
+  // the file stream, every pending byte is in its buffer, and drain() waits until that is empty.
+  pdf.on('data', (chunk: Buffer) => out.write(chunk));
+  pdf.on('end', () => out.end());
   const drain = async () => {
     if (out.writableNeedDrain) await once(out, 'drain');
   };
@@ -152,6 +200,7 @@ export async function writeReportFiles(
           width: w - 4,
           height: 11,
           ellipsis: true,
+          ...UNCACHED,
           lineBreak: false,
           align: i < tableKeys.length - dataTypes.length ? 'left' : 'right',
         });
@@ -252,11 +301,25 @@ function drawBars(
   const slot = width / Math.max(1, categories.length);
   const bar = (slot * 0.8) / dataTypes.length;
   const many = categories.length > 12;
-  categories.forEach((date, i) => {
-    dataTypes.forEach((key, k) => {
+  // Each data type's bars are one path, added as one piece and filled once: pdfkit keeps every piece of a page's
+  // content until the page ends, and a rectangle and a fill apiece made thousands of small pieces a page that
+  // outlived the young generation (the report's peak memory, ARCHITECTURE.md "Reports").
+  dataTypes.forEach((key, k) => {
+    const bars: string[] = [];
+    categories.forEach((date, i) => {
       const h = (figureAt(date, key) / max) * height;
-      if (h > 0) pdf.rect(left + i * slot + slot * 0.1 + k * bar, top + height - h, bar, h).fill(COLOURS[k % COLOURS.length] as string);
+      if (h > 0)
+        bars.push(
+          `${(left + i * slot + slot * 0.1 + k * bar).toFixed(2)} ${(top + height - h).toFixed(2)} ${bar.toFixed(2)} ${h.toFixed(2)} re`,
+        );
     });
+    if (bars.length > 0)
+      pdf
+        .fillColor(COLOURS[k % COLOURS.length] as string)
+        .addContent(bars.join('\n'))
+        .fill();
+  });
+  categories.forEach((date, i) => {
     if (!many || i % 5 === 0) {
       pdf.fillColor('#555').text(date.slice(many ? 8 : 5, 10), left + i * slot, top + height + 2, {
         width: slot * (many ? 5 : 1),
@@ -315,12 +378,16 @@ async function drawSubjectCharts(
     for (const chart of batch) {
       const cell = n % (GRID.columns * GRID.rows);
       if (cell === 0) {
+        await drain();
         pdf.addPage();
         pdf.font('bold').fontSize(11).text(content.labels.plantCharts, A4.margin, A4.margin);
       }
       const x = A4.margin + (cell % GRID.columns) * (width + GRID.gap);
       const y = A4.margin + GRID.head + Math.floor(cell / GRID.columns) * height;
-      pdf.font(fontFor(chart.name, true)).fontSize(8).text(chart.name, x, y, { width, height: 10, ellipsis: true, lineBreak: false });
+      pdf
+        .font(fontFor(chart.name, true))
+        .fontSize(8)
+        .text(chart.name, x, y, { width, height: 10, ellipsis: true, lineBreak: false, ...UNCACHED });
       drawBars(
         pdf,
         { left: x + 30, top: y + 14, width: width - 30, height: height - 36 },
@@ -329,6 +396,5 @@ async function drawSubjectCharts(
       );
       n += 1;
     }
-    await drain();
   }
 }

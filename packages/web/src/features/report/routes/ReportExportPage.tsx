@@ -12,6 +12,9 @@ import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { downloadReportFile, useReportAction, useReportExports } from '../api/reportExports.ts';
 
+/** Long lists (data types, recipients) wrap in their cell, so the state and the files stay in view at 1440 px. */
+const WRAPPED = { maxWidth: 240, whiteSpace: 'normal' } as const;
+
 /** A task's state (spec section 4: generating, then generation complete) with its progress bar. */
 function TaskState({ task }: { task: ReportTask | undefined }) {
   const { t } = useTranslation();
@@ -70,12 +73,12 @@ export default function ReportExportPage() {
     {
       title: t('report.dataTypes'),
       dataIndex: 'dataTypes',
-      render: (types: string[]) => types.map((type) => t(`report.columns.${type}`)).join(', '),
+      render: (types: string[]) => <div style={WRAPPED}>{types.map((type) => t(`report.columns.${type}`)).join(', ')}</div>,
     },
     {
       title: t('report.emailPush'),
       dataIndex: 'emailPush',
-      render: (push: boolean, report) => (push ? report.recipients.join(', ') : '—'),
+      render: (push: boolean, report) => (push ? <div style={WRAPPED}>{report.recipients.join(', ')}</div> : '—'),
     },
     { title: t('report.state'), key: 'state', render: (_, report) => <TaskState task={report.tasks[0]} /> },
     {
@@ -86,6 +89,7 @@ export default function ReportExportPage() {
     {
       title: t('report.actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_, report) => {
         const task = report.tasks[0];
         const name = `${report.name}-${task?.periodStart.slice(0, report.kind === 'monthly' ? 7 : 4) ?? ''}`;
