@@ -7,6 +7,7 @@ export * from './calls/apiKey.ts';
 export * from './calls/audit.ts';
 export * from './calls/batch.ts';
 export * from './calls/brand.ts';
+export * from './calls/brandSite.ts';
 export * from './calls/call.ts';
 export * from './calls/command.ts';
 export * from './calls/datalogger.ts';

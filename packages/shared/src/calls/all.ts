@@ -5,6 +5,7 @@ import { apiKeyCalls } from './apiKey.ts';
 import { auditCalls } from './audit.ts';
 import { batchCalls } from './batch.ts';
 import { brandCalls } from './brand.ts';
+import { brandSiteCalls } from './brandSite.ts';
 import type { CallDeclaration } from './call.ts';
 import { commandCalls } from './command.ts';
 import { dataloggerCalls } from './datalogger.ts';
@@ -46,6 +47,7 @@ export const ALL_CALLS: readonly CallDeclaration[] = [
   economicsCalls,
   accountMigrationCalls,
   brandCalls,
+  brandSiteCalls,
   documentCalls,
   fileManagementCalls,
   firmwareCalls,

@@ -49,21 +49,4 @@ export const brandCalls = {
     tag: 'brand',
     summary: 'Upload a logo (jpg, png or jpeg by its bytes) for a brand',
   }),
-  current: defineCall({
-    method: 'GET',
-    path: '/c/v0/brand/current',
-    access: 'public',
-    answer: 'currentBrandResult',
-    tag: 'brand',
-    summary: 'The brand of the domain the request was sent to (its Host), or null',
-  }),
-  logo: defineCall({
-    method: 'GET',
-    path: '/c/v0/brand/logo',
-    access: 'public',
-    query: 'idQuery',
-    answer: 'file',
-    tag: 'brand',
-    summary: "A brand's logo",
-  }),
 } satisfies Record<string, CallDeclaration>;

@@ -3,8 +3,8 @@ import { Card, Flex, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { BrandMark } from '../../../components/BrandMark.tsx';
-import { useCurrentBrand } from '../../../lib/brand.ts';
+import { BrandMark, useCurrentBrand } from '../../../components/BrandMark.tsx';
+
 import { ManualList } from '../components/ManualList.tsx';
 
 /** A link as a QR code for a phone, with the link to click beside it. */

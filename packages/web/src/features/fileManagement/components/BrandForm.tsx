@@ -2,8 +2,8 @@ import { type BrandEntry, brandSaveBody } from '@sunstack/shared';
 import { Button, Drawer, Form, Input, message } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBrandLogoUrl } from '../../../components/BrandLogo.tsx';
 import { ImageUpload, type UploadedImage } from '../../../components/ImageUpload.tsx';
-import { useBrandLogoUrl } from '../../../lib/brand.ts';
 import { showSchemaIssues, showServerIssues } from '../../../lib/forms.ts';
 import { uploadLogo, useSaveBrand } from '../api/brands.ts';
 

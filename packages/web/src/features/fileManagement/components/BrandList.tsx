@@ -4,7 +4,7 @@ import { Button, Flex, message, Popconfirm, Space, Table, Tooltip, Typography } 
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBrandLogoUrl } from '../../../lib/brand.ts';
+import { useBrandLogoUrl } from '../../../components/BrandLogo.tsx';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { useBrands, useDeleteBrand } from '../api/brands.ts';
 import { BrandForm } from './BrandForm.tsx';
