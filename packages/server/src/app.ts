@@ -29,6 +29,7 @@ import { accountMigrationModule } from './modules/accountMigration/module.ts';
 import { alarmModule } from './modules/alarm/module.ts';
 import { apiKeyModule } from './modules/apiKey/module.ts';
 import { auditModule } from './modules/audit/module.ts';
+import { brandModule } from './modules/brand/module.ts';
 import type { DispatchOptions } from './modules/command/dispatcher.ts';
 import { commandModule } from './modules/command/module.ts';
 import { dataloggerModule } from './modules/datalogger/module.ts';
@@ -217,6 +218,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
   const { reportExports, ...reportParts } = reportModule(platform, { files, mail, audit });
   const { fileUsage: workOrderFiles, ...workOrderParts } = workOrderModule(platform, { audit, mail, files });
   const { fileUsage: documentFiles, ...documentParts } = documentModule(platform, { audit, files });
+  const { fileUsage: brandFiles, ...brandParts } = brandModule(platform, { audit, files });
   const { firmware, firmwareRepo, ...firmwareParts } = firmwareModule(platform, { audit, files });
   const modules: ModuleParts[] = [
     metaModule(),
@@ -250,9 +252,10 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     ingestParts,
     workOrderParts,
     documentParts,
+    brandParts,
     accountMigrationModule(platform, { audit, mail }),
     // Each module that keeps files says which are its and what holds them.
-    fileManagementModule(platform, { audit, files, usages: [workOrderFiles, documentFiles] }),
+    fileManagementModule(platform, { audit, files, usages: [workOrderFiles, documentFiles, brandFiles] }),
   ];
 
   registerRequestContext(http, sessions, now);

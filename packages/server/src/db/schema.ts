@@ -647,6 +647,20 @@ export const documentFile = pgTable('document_file', {
   documentId: id('document_id').notNull(),
 });
 
+/** Brands (0064_brands.sql): the look of the console on a domain, and the app's store links. */
+export const brand = pgTable('brand', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: text('name').notNull(),
+  domain: text('domain').notNull().unique(),
+  downloadLink: text('download_link').notNull().default(''),
+  androidLink: text('android_link').notNull().default(''),
+  iosLink: text('ios_link').notNull().default(''),
+  logoFileId: id('logo_file_id'),
+  createdBy: id('created_by').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
 /** The firmware library (0031_firmware.sql): an image (its bytes a stored file), its fields and limits. */
 export const firmware = pgTable('firmware', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

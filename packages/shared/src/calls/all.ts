@@ -4,6 +4,8 @@ import { alarmCalls } from './alarm.ts';
 import { apiKeyCalls } from './apiKey.ts';
 import { auditCalls } from './audit.ts';
 import { batchCalls } from './batch.ts';
+import { brandCalls } from './brand.ts';
+import { brandSiteCalls } from './brandSite.ts';
 import type { CallDeclaration } from './call.ts';
 import { commandCalls } from './command.ts';
 import { dataloggerCalls } from './datalogger.ts';
@@ -44,6 +46,8 @@ export const ALL_CALLS: readonly CallDeclaration[] = [
   distributorCalls,
   economicsCalls,
   accountMigrationCalls,
+  brandCalls,
+  brandSiteCalls,
   documentCalls,
   fileManagementCalls,
   firmwareCalls,

@@ -5,6 +5,7 @@ export * from './ageing.ts';
 export * from './alarm.ts';
 export * from './apiKey.ts';
 export * from './batch.ts';
+export * from './brand.ts';
 export * from './command.ts';
 export * from './common.ts';
 export * from './datalogger.ts';

@@ -24,6 +24,7 @@ export const AUDIT_OBJECT_TYPES = [
   'upgrade',
   'blacklist',
   'agingRun',
+  'brand',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

@@ -135,6 +135,8 @@ export const Errno = {
   migrationKindsDiffer: 42215,
   /** The source account has no plant to move. */
   migrationNothingToMove: 42216,
+  /** Brands (42217-42240): another brand is already served on this domain. */
+  brandDomainTaken: 42217,
   /** Diagnostics (issue 24, 42250-42299): an I-V scan needs the inverter's strings and module datasheet first. */
   stringsNotConfigured: 42250,
   /** I-V scans, string configuration and ageing are for inverters only. */

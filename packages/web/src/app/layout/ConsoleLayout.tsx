@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useUserInfo } from '../../api/userInfo.ts';
+import { BrandMark } from '../../components/BrandMark.tsx';
 import { useClientStore, useGlobalLoading } from '../../lib/clientStore.ts';
 import { QueryProvider } from '../../lib/queryClient.tsx';
 import { HOME_TAB_ID } from '../../lib/tabs/tabRules.ts';
@@ -93,8 +94,7 @@ function Console() {
     <div
       style={{ height: 56, display: 'flex', alignItems: 'center', gap: 8, padding: '0 20px', color: '#fff', fontWeight: 600, fontSize: 18 }}
     >
-      <img src="/favicon.svg" alt="" width={26} height={26} />
-      {!collapsed || narrow ? 'Sunstack' : null}
+      <BrandMark size={26} showName={!collapsed || narrow} />
     </div>
   );
 

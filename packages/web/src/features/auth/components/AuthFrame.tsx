@@ -2,6 +2,7 @@ import { Flex, Grid, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BrandMark } from '../../../components/BrandMark.tsx';
 import { LanguageSelect } from '../../../components/LanguageSelect.tsx';
 
 /** The frame of the sign-in and sign-up pages: the product beside, the form in a card, the language on top. */
@@ -22,10 +23,7 @@ export function AuthFrame({ title, children, width = 400 }: { title: string; chi
             background: 'linear-gradient(150deg, #0b3d91 0%, #1668dc 55%, #f5a623 140%)',
           }}
         >
-          <Flex align="center" gap={10}>
-            <img src="/favicon.svg" alt="" width={36} height={36} />
-            <span style={{ fontSize: 24, fontWeight: 600 }}>Sunstack</span>
-          </Flex>
+          <BrandMark size={36} nameStyle={{ fontSize: 24, fontWeight: 600 }} />
           <div>
             <h2 style={{ fontSize: 32, lineHeight: 1.25, margin: 0, color: '#fff' }}>{t('auth.tagline')}</h2>
             <p style={{ fontSize: 16, opacity: 0.9, maxWidth: 440 }}>{t('auth.pitch')}</p>
@@ -42,14 +40,7 @@ export function AuthFrame({ title, children, width = 400 }: { title: string; chi
       )}
       <Flex vertical align="center" style={{ flex: 1, padding: wide ? 48 : 16 }}>
         <Flex justify="space-between" align="center" style={{ width: '100%', maxWidth: width }}>
-          {!wide ? (
-            <Flex align="center" gap={8}>
-              <img src="/favicon.svg" alt="" width={28} height={28} />
-              <strong style={{ fontSize: 18 }}>Sunstack</strong>
-            </Flex>
-          ) : (
-            <span />
-          )}
+          {!wide ? <BrandMark size={28} nameStyle={{ fontSize: 18, fontWeight: 600 }} /> : <span />}
           <LanguageSelect />
         </Flex>
         <Flex flex={1} align="center" style={{ width: '100%', maxWidth: width }}>

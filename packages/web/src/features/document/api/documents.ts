@@ -1,6 +1,7 @@
 import { type DocumentListBody, type DocumentSaveBody, documentCalls, fileManagementCalls } from '@sunstack/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchFile, request } from '../../../lib/http.ts';
+import { formOf } from '../../../lib/upload.ts';
 import { useFileUrl } from '../../../lib/useFileUrl.ts';
 
 const documentKey = ['document'] as const;
@@ -57,12 +58,6 @@ export function useRemoveDocumentFile() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKey }),
   });
 }
-
-const formOf = (file: File) => {
-  const form = new FormData();
-  form.append('file', file);
-  return form;
-};
 
 /** Uploads a PDF (no time limit: the call is untimed); silent, the form shows the field's reason itself. */
 export const uploadPdf = (file: File) => request(documentCalls.fileUpload, formOf(file), { silent: true });

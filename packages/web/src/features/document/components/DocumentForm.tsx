@@ -1,10 +1,11 @@
-import { DeleteOutlined, FilePdfOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
 import { DOCUMENT_FILES_MAX, DOCUMENT_TYPES, type DocumentEntry, documentSaveBody, LANGUAGE_NAMES, LANGUAGES } from '@sunstack/shared';
 import { Button, Drawer, Flex, Form, Input, List, message, Popconfirm, Select, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImageUpload } from '../../../components/ImageUpload.tsx';
 import { showSchemaIssues, showServerIssues } from '../../../lib/forms.ts';
-import { ApiError } from '../../../lib/http.ts';
+import { useUploader } from '../../../lib/upload.ts';
 import { openStoredFile, uploadCover, uploadPdf, useRemoveDocumentFile, useSaveDocument, useStoredFileUrl } from '../api/documents.ts';
 
 interface Values {
@@ -17,19 +18,6 @@ interface Values {
 
 type Uploaded = UploadFile<{ id: number }>;
 const idsOf = (files: Uploaded[]) => files.flatMap((file) => (file.status === 'done' && file.response ? [file.response.id] : []));
-
-/** Uploads a picked file at once (its bytes decide its type); a refused one stays listed with the server's reason. */
-function useUploader(upload: (file: File) => Promise<{ id: number }>) {
-  const { t } = useTranslation();
-  return ({ file, onSuccess, onError }: Parameters<NonNullable<Parameters<typeof Upload>[0]['customRequest']>>[0]) => {
-    upload(file as File)
-      .then((uploaded) => onSuccess?.(uploaded))
-      .catch((error: unknown) => {
-        const reason = error instanceof ApiError && error.issues[0] ? t(error.issues[0].message) : t('common.networkError');
-        onError?.(new Error(reason));
-      });
-  };
-}
 
 /**
  * Creates or edits a document (spec section 3: manufacturer, language, type, name, cover, PDF files, video link). The cover
@@ -46,7 +34,6 @@ export function DocumentForm({ document, onClose }: { document: DocumentEntry | 
   const [pdfs, setPdfs] = useState<Uploaded[]>([]);
   const [kept, setKept] = useState(existing?.files ?? []);
   const currentCover = useStoredFileUrl(coverCleared ? null : (existing?.coverId ?? null));
-  const uploadCoverRequest = useUploader(uploadCover);
   const uploadPdfRequest = useUploader(uploadPdf);
   const room = DOCUMENT_FILES_MAX - kept.length;
 
@@ -120,21 +107,7 @@ export function DocumentForm({ document, onClose }: { document: DocumentEntry | 
                 </Button>
               </>
             )}
-            <Upload<{ id: number }>
-              accept=".jpg,.jpeg,.png,image/jpeg,image/png"
-              listType="picture-card"
-              maxCount={1}
-              fileList={cover}
-              onChange={({ fileList }) => setCover(fileList)}
-              customRequest={uploadCoverRequest}
-            >
-              {cover.length === 0 && (
-                <button type="button" aria-label={t('document.uploadCover')} style={{ border: 0, background: 'none', cursor: 'pointer' }}>
-                  <PlusOutlined />
-                  <div style={{ marginTop: 8 }}>{t('document.uploadCover')}</div>
-                </button>
-              )}
-            </Upload>
+            <ImageUpload label={t('document.uploadCover')} files={cover} onChange={setCover} upload={uploadCover} />
           </Flex>
         </Form.Item>
         <Form.Item

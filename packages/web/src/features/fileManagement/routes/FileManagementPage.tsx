@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import type { FileListBody, StoredFileEntry } from '@sunstack/shared';
-import { Button, Card, Flex, Input, message, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Input, message, Popconfirm, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../components/PagedTable.tsx';
@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { saveFile, useDeleteFile, useStoredFiles } from '../api/files.ts';
+import { BrandList } from '../components/BrandList.tsx';
 
 /** What stored files are for (stored_file.purpose); others show as they are stored. */
 const PURPOSES = ['document', 'cover', 'workOrderPhoto', 'firmware', 'report', 'deviceLog', 'brand'];
@@ -16,8 +17,20 @@ const PURPOSES = ['document', 'cover', 'workOrderPhoto', 'firmware', 'report', '
 const size = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${bytes} B`;
 
-/** File management (spec /bus/fileManagement, file list): every stored file, where it is used; unused ones can go. */
+/** File management (spec /bus/fileManagement: file list and brand). The brands tab needs the brand management switch. */
 export default function FileManagementPage() {
+  const { t } = useTranslation();
+  const brands = useClientStore((state) => state.buttons.includes('brand.manage'));
+  const files = { key: 'files', label: t('fileManagement.files'), children: <FileList /> };
+  return (
+    <Card title={t('navBar.fileManagement')} variant="borderless">
+      <Tabs items={brands ? [files, { key: 'brands', label: t('fileManagement.brands'), children: <BrandList /> }] : [files]} />
+    </Card>
+  );
+}
+
+/** Every stored file, where it is used; unused ones can go. */
+function FileList() {
   const { t } = useTranslation();
   const language = useClientStore((state) => state.language);
   const paging = usePagedFilters<Partial<Omit<FileListBody, 'currentPage' | 'pageSize'>>>({});
@@ -92,7 +105,7 @@ export default function FileManagementPage() {
   ];
 
   return (
-    <Card title={t('navBar.fileManagement')} variant="borderless">
+    <>
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
         <Input.Search
           allowClear
@@ -120,6 +133,6 @@ export default function FileManagementPage() {
         emptyText={t('fileManagement.empty')}
         scroll={{ x: 1100 }}
       />
-    </Card>
+    </>
   );
 }
