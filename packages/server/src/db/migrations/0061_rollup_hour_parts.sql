@@ -10,6 +10,14 @@
 --   adding zero gave the row a new version, index entries and WAL for nothing.
 -- - The claim's bound is computed once into a variable, and whether marks are left is whether one
 --   lies beyond it, instead of counting every mark left and every mark claimed.
+-- - A mark is one row per batch, its devices and their ranges as arrays, instead of one row per
+--   device of the batch: a batch of 100 devices inserted 100 rows and index entries for the round
+--   to delete again, now one.
+
+ALTER TABLE rollup_dirty ADD COLUMN device_ids bigint[], ADD COLUMN lows timestamptz[], ADD COLUMN highs timestamptz[];
+UPDATE rollup_dirty SET device_ids = ARRAY[device_id], lows = ARRAY[low], highs = ARRAY[high];
+ALTER TABLE rollup_dirty DROP COLUMN device_id, DROP COLUMN low, DROP COLUMN high,
+  ALTER COLUMN device_ids SET NOT NULL, ALTER COLUMN lows SET NOT NULL, ALTER COLUMN highs SET NOT NULL;
 
 CREATE OR REPLACE FUNCTION rollup_round(samples_per_round integer, marks_per_round integer) RETURNS jsonb
 SET jit = off -- short statements: compiling them would cost more than it saves
@@ -36,8 +44,11 @@ BEGIN
     RETURN jsonb_build_object('more', false, 'plants', '[]'::jsonb);
   END IF;
   WITH claimed AS (
-    DELETE FROM rollup_dirty WHERE id <= bound RETURNING device_id, low, high
-  ), ranged AS (SELECT device_id, min(low) AS low, max(high) AS high FROM claimed GROUP BY device_id),
+    DELETE FROM rollup_dirty WHERE id <= bound RETURNING device_ids, lows, highs
+  ), ranged AS (
+    SELECT m.device_id, min(m.low) AS low, max(m.high) AS high
+    FROM claimed, unnest(claimed.device_ids, claimed.lows, claimed.highs) AS m(device_id, low, high) GROUP BY m.device_id
+  ),
   claimed_ranges AS (
     SELECT r.device_id AS subject_id, d.plant_id, coalesce(p.time_zone, 'UTC') AS zone,
       (extract(epoch FROM date_bin('5 minutes', r.low, timestamptz 'epoch')) * 1000)::float8 AS from_ms,

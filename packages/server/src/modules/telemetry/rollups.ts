@@ -22,7 +22,7 @@ import { type PreparedStatement, runPrepared, selectRows } from '../../db/rawSql
  * the typical wait of a call during the demo's first start again, at the same total time).
  */
 const SAMPLES_PER_ROUND: Record<Database['kind'], number> = { postgres: 50_000, pglite: 1_000 };
-/** Marks looked at per round: bounds the claim itself when many devices each sent a little. */
+/** Marks (one per stored batch) looked at per round: bounds the claim itself when many batches each brought a little. */
 const MARKS_PER_ROUND = 10_000;
 
 const ROUND: PreparedStatement = { name: 'rollup_round', text: 'select rollup_round($1, $2) as round' };
