@@ -344,7 +344,7 @@ describe('device protocol on the embedded broker', () => {
         password: Buffer.from(fresh.secret),
       }),
     );
-    await expect.poll(() => received.some((packet) => packet.cmd === 'connack')).toBe(true);
+    await expect.poll(() => received.some((packet) => packet.cmd === 'connack'), { timeout: 15_000 }).toBe(true);
     const messages = [
       { topic: uplinkTopic(sn, 'inventory'), body: { ts, devices: [{ sn: device, type: 'inverter', model: 'Fixture Inverter', fw: {} }] } },
       ...[2, 1, 0].map((age) => ({
@@ -360,7 +360,7 @@ describe('device protocol on the embedded broker', () => {
         ),
       ),
     );
-    await expect.poll(() => received.filter((packet) => packet.cmd === 'puback').length).toBe(messages.length);
+    await expect.poll(() => received.filter((packet) => packet.cmd === 'puback').length, { timeout: 15_000 }).toBe(messages.length);
     const [stored] = await selectRows<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from telemetry t join device d on d.id = t.device_id where d.sn = ${device}`,
