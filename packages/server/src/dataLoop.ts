@@ -29,11 +29,26 @@ export async function startDataLoop(
   log: { info(message: string): void; warn(message: string): void },
 ): Promise<DataLoop> {
   if (!config.mqtt.external) {
+    // Aedes handles the packets of one read side by side, and a datalogger's connect sequence (its
+    // inventory, then samples of the devices it names) often arrives in one: on PostgreSQL the samples
+    // were looked up before the inventory was stored, dropped as of unknown devices and acknowledged.
+    // So the same order as behind an external broker; a failed message resolves false (unacknowledged).
+    const storeInOrder = createMessageOrder((sn, topic, payload) =>
+      ingest.receive(sn, topic, payload).then(
+        () => true,
+        () => false,
+      ),
+    );
     const broker: EmbeddedBroker = await startEmbeddedBroker({
       host: config.mqtt.host,
       port: config.mqtt.port,
       authenticate: ingest.authenticate,
-      receive: ingest.receive,
+      async receive(sn, topic, payload) {
+        const uplink = parseUplinkTopic(topic);
+        // Not a device message: the ingest counts it as refused.
+        if (!uplink) return ingest.receive(sn, topic, payload);
+        if (!(await storeInOrder(uplink.sn, uplink.kind, topic, payload))) throw new Error(`${topic} not stored`);
+      },
       log,
     });
     log.info(`MQTT broker on mqtt://${config.mqtt.host}:${broker.port}`);

@@ -13,8 +13,9 @@ interface TelemetryInFlight {
  * Puts each datalogger's messages in the order the ingest needs them in. Telemetry is stored side
  * by side (samples are kept once per device and time whatever the order, and one after another a
  * datalogger could have only one message in each database batch); any other message (status,
- * inventory, event) waits for everything before it, and everything after waits for it, as with the
- * embedded broker. Different dataloggers never wait for each other.
+ * inventory, event) waits for everything before it, and everything after waits for it. Both brokers
+ * need it: an external one delivers side by side, and Aedes handles the packets of one read side by
+ * side. Different dataloggers never wait for each other.
  *
  * Each datalogger's entry stays for the life of the process (only registered dataloggers may
  * publish on the broker, so they are bounded) and telemetry is only counted: a map and sets whose

@@ -1,6 +1,8 @@
+import { connect as connectSocket } from 'node:net';
 import { Access, uplinkTopic } from '@sunstack/shared';
 import { sql } from 'drizzle-orm';
 import type { IClientOptions } from 'mqtt';
+import { generate, type Packet, parser } from 'mqtt-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { type DataLoop, startDataLoop } from '../../dataLoop.ts';
@@ -315,5 +317,55 @@ describe('device protocol on the embedded broker', () => {
     );
     expect(stored?.n).toBe(86_400);
     await Promise.all([replayClient.endAsync(), liveClient.endAsync()]);
+  });
+
+  it('stores the telemetry that arrives in one read with the inventory naming its devices', async () => {
+    // A datalogger's connect sequence (status, inventory, its first samples) often lands in one TCP
+    // read, whose packets Aedes handles side by side: the samples must wait for the inventory.
+    const fresh = await createFleetPlant(t.database.db, { devices: 0 });
+    const sn = fresh.dataloggerSn;
+    const device = `INV${sn}`;
+    const ts = Math.floor(Date.now() / 300_000) * 300_000;
+    const socket = connectSocket(Number(new URL(loop.brokerUrl).port));
+    const packets = parser();
+    const received: Packet[] = [];
+    packets.on('packet', (packet) => received.push(packet));
+    socket.on('data', (data) => packets.parse(data));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      generate({
+        cmd: 'connect',
+        protocolId: 'MQTT',
+        protocolVersion: 4,
+        clean: true,
+        keepalive: 60,
+        clientId: sn,
+        username: sn,
+        password: Buffer.from(fresh.secret),
+      }),
+    );
+    await expect.poll(() => received.some((packet) => packet.cmd === 'connack'), { timeout: 15_000 }).toBe(true);
+    const messages = [
+      { topic: uplinkTopic(sn, 'inventory'), body: { ts, devices: [{ sn: device, type: 'inverter', model: 'Fixture Inverter', fw: {} }] } },
+      ...[2, 1, 0].map((age) => ({
+        topic: uplinkTopic(sn, 'telemetry'),
+        body: { seq: age, samples: [{ ts: ts - age * 300_000, device, vars: { pvPower: age } }] },
+      })),
+    ];
+    // One write: the broker reads all four publishes at once.
+    socket.write(
+      Buffer.concat(
+        messages.map(({ topic, body }, index) =>
+          generate({ cmd: 'publish', topic, payload: JSON.stringify(body), qos: 1, messageId: index + 1, retain: false, dup: false }),
+        ),
+      ),
+    );
+    await expect.poll(() => received.filter((packet) => packet.cmd === 'puback').length, { timeout: 15_000 }).toBe(messages.length);
+    const [stored] = await selectRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from telemetry t join device d on d.id = t.device_id where d.sn = ${device}`,
+    );
+    expect(stored?.n).toBe(3);
+    socket.end();
   });
 });

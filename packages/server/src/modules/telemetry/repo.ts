@@ -36,7 +36,10 @@ const WRITE_BATCH: PreparedStatement = {
       insert into telemetry (device_id, ts, vars) select device_id, ts, vars from batch
       on conflict do nothing returning device_id, ts
     ), marked as (
-      insert into rollup_dirty (device_id, low, high, samples) select device_id, min(ts), max(ts), count(*) from stored group by device_id
+      insert into rollup_dirty (device_ids, lows, highs, samples)
+      select array_agg(device_id), array_agg(low), array_agg(high), sum(samples)::int
+      from (select device_id, min(ts) as low, max(ts) as high, count(*) as samples from stored group by device_id) per_device
+      having count(*) > 0
       returning 1
     ), newest as (
       select distinct on (device_id) device_id, ts, vars from batch order by device_id, ts desc
@@ -66,7 +69,8 @@ export function createTelemetryRepo(db: Db) {
   return {
     /**
      * Stores a batch in one statement: each (device, ts) once, the latest values, the devices' last
-     * contact, and a mark for the rollup job over the new samples' range (rollups.ts folds them in).
+     * contact, and one mark for the rollup job with each device's range of new samples (rollups.ts
+     * folds them in).
      * Answers how many samples were new.
      */
     async writeBatch(samples: DeviceSample[]): Promise<number> {

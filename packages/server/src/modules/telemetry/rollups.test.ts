@@ -128,79 +128,114 @@ const sampleArbitrary = fc.record({
   lacksPower: fc.integer({ min: 0, max: 5 }).map((n) => n === 0),
 });
 
+type Delivery = { deviceId: number; plantId: number; ts: number; vars: Vars };
+
+/** Writes every batch one after the other, settling the rollups between some of them. */
+async function oneByOne(batches: Delivery[][], random: () => number) {
+  for (const batch of batches) {
+    await repo.writeBatch(batch);
+    if (random() < 0.5) await job.settle();
+  }
+}
+
+/**
+ * Writes the batches in pieces of two samples from four writers at once (each on its own connection where the
+ * engine has several) while rounds run back to back: marks commit out of id order, and during a
+ * round's claim and its statements.
+ */
+async function concurrently(batches: Delivery[][]) {
+  const pieces = batches.flatMap((batch) => Array.from({ length: Math.ceil(batch.length / 2) }, (_, i) => batch.slice(i * 2, i * 2 + 2)));
+  let writing = true;
+  const rounds = (async () => {
+    while (writing) await job.round();
+  })();
+  const writer = async () => {
+    for (let piece = pieces.shift(); piece; piece = pieces.shift()) await repo.writeBatch(piece);
+  };
+  try {
+    await Promise.all([writer(), writer(), writer(), writer()]);
+  } finally {
+    writing = false;
+    await rounds;
+  }
+}
+
 describe('rollups folded by difference', () => {
-  it('equal a full recomputation from the raw samples, row by row, for devices and plants', async () => {
-    const devices = plants.flatMap((plant) => plant.devices.map((device) => ({ ...device, plantId: plant.plantId, zone: plant.zone })));
-    await fc.assert(
-      fc.asyncProperty(
-        // Around the DST changes of March/April and September/October 2026, or anywhere in the year.
-        fc.constantFrom(Date.UTC(2026, 2, 27), Date.UTC(2026, 3, 3), Date.UTC(2026, 8, 4), Date.UTC(2026, 9, 24), Date.UTC(2026, 6, 1)),
-        fc.array(fc.array(sampleArbitrary, { minLength: 1, maxLength: 60 }), { minLength: devices.length, maxLength: devices.length }),
-        fc.integer({ min: 1, max: 6 }),
-        fc.integer(),
-        async (start, steps, batchCount, seed) => {
-          await database.db.execute(sql`delete from telemetry`);
-          await database.db.execute(sql`delete from rollup_dirty`);
-          await database.db.execute(sql`delete from rollup_interval`);
-          await database.db.execute(sql`delete from rollup_calendar`);
+  // Concurrent runs are not repeatable: a failure is reported as found, not shrunk.
+  const property =
+    (deliver: (batches: Delivery[][], random: () => number) => Promise<void>, endOnFailure = false) =>
+    async () => {
+      const devices = plants.flatMap((plant) => plant.devices.map((device) => ({ ...device, plantId: plant.plantId, zone: plant.zone })));
+      await fc.assert(
+        fc.asyncProperty(
+          // Around the DST changes of March/April and September/October 2026, or anywhere in the year.
+          fc.constantFrom(Date.UTC(2026, 2, 27), Date.UTC(2026, 3, 3), Date.UTC(2026, 8, 4), Date.UTC(2026, 9, 24), Date.UTC(2026, 6, 1)),
+          fc.array(fc.array(sampleArbitrary, { minLength: 1, maxLength: 60 }), { minLength: devices.length, maxLength: devices.length }),
+          fc.integer({ min: 1, max: 6 }),
+          fc.integer(),
+          async (start, steps, batchCount, seed) => {
+            await database.db.execute(sql`delete from telemetry`);
+            await database.db.execute(sql`delete from rollup_dirty`);
+            await database.db.execute(sql`delete from rollup_interval`);
+            await database.db.execute(sql`delete from rollup_calendar`);
 
-          const series = new Map<number, { plantId: number; zone: string; samples: Map<number, Vars> }>();
-          const deliveries: { deviceId: number; plantId: number; ts: number; vars: Vars }[] = [];
-          for (const [index, device] of devices.entries()) {
-            let ts = start + index * 17_000;
-            let counter = 100 * (index + 1);
-            const samples = new Map<number, Vars>();
-            for (const step of steps[index] ?? []) {
-              ts += step.gap * 60_000;
-              counter = step.reset ? step.produced : counter + step.produced;
-              const vars: Vars = { PVEnergyTotal: counter, loadsTotal: counter / 3, RVolt: 230 + step.produced };
-              if (!step.lacksPower) vars.pvPower = step.produced * 12;
-              samples.set(ts, vars);
-              deliveries.push({ deviceId: device.id, plantId: device.plantId, ts, vars });
+            const series = new Map<number, { plantId: number; zone: string; samples: Map<number, Vars> }>();
+            const deliveries: Delivery[] = [];
+            for (const [index, device] of devices.entries()) {
+              let ts = start + index * 17_000;
+              let counter = 100 * (index + 1);
+              const samples = new Map<number, Vars>();
+              for (const step of steps[index] ?? []) {
+                ts += step.gap * 60_000;
+                counter = step.reset ? step.produced : counter + step.produced;
+                const vars: Vars = { PVEnergyTotal: counter, loadsTotal: counter / 3, RVolt: 230 + step.produced };
+                if (!step.lacksPower) vars.pvPower = step.produced * 12;
+                samples.set(ts, vars);
+                deliveries.push({ deviceId: device.id, plantId: device.plantId, ts, vars });
+              }
+              series.set(device.id, { plantId: device.plantId, zone: device.zone, samples });
             }
-            series.set(device.id, { plantId: device.plantId, zone: device.zone, samples });
-          }
 
-          // Every sample at least once, some twice, shuffled, in random batches; rounds run between some of them.
-          let state = seed;
-          const random = () => {
-            state = (state * 1_103_515_245 + 12_345) & 0x7fffffff;
-            return state / 0x7fffffff;
-          };
-          const shuffled = [...deliveries, ...deliveries.filter(() => random() < 0.2)].sort(() => random() - 0.5);
-          const batches: (typeof deliveries)[] = Array.from({ length: batchCount }, () => []);
-          for (const sample of shuffled) batches[Math.floor(random() * batchCount)]?.push(sample);
-          for (const batch of batches) {
-            await repo.writeBatch(batch);
-            if (random() < 0.5) await job.settle();
-          }
-          await job.settle();
+            // Every sample at least once, some twice, shuffled, in random batches; rounds run between some of them.
+            let state = seed;
+            const random = () => {
+              state = (state * 1_103_515_245 + 12_345) & 0x7fffffff;
+              return state / 0x7fffffff;
+            };
+            const shuffled = [...deliveries, ...deliveries.filter(() => random() < 0.2)].sort(() => random() - 0.5);
+            const batches: Delivery[][] = Array.from({ length: batchCount }, () => []);
+            for (const sample of shuffled) batches[Math.floor(random() * batchCount)]?.push(sample);
+            await deliver(batches, random);
+            await job.settle();
 
-          const expected = reference(series);
-          const stored = await storedRows();
-          expect(
-            [...stored.keys()].filter((key) => !expected.has(key)),
-            'rows no sample is in',
-          ).toEqual([]);
-          for (const [key, want] of expected) {
-            const got = stored.get(key);
-            expect(got, `${key} missing`).toBeDefined();
-            if (!got) continue;
-            for (const counter of ENERGY_COUNTERS) {
-              const value = got.energy[counter] ?? 0;
-              expect(close(value, want.energy[counter] ?? 0), `${key} ${counter}: ${value} vs ${want.energy[counter] ?? 0}`).toBe(true);
-              expect(value, `${key} ${counter} negative`).toBeGreaterThanOrEqual(0);
+            const expected = reference(series);
+            const stored = await storedRows();
+            expect(
+              [...stored.keys()].filter((key) => !expected.has(key)),
+              'rows no sample is in',
+            ).toEqual([]);
+            for (const [key, want] of expected) {
+              const got = stored.get(key);
+              expect(got, `${key} missing`).toBeDefined();
+              if (!got) continue;
+              for (const counter of ENERGY_COUNTERS) {
+                const value = got.energy[counter] ?? 0;
+                expect(close(value, want.energy[counter] ?? 0), `${key} ${counter}: ${value} vs ${want.energy[counter] ?? 0}`).toBe(true);
+                expect(value, `${key} ${counter} negative`).toBeGreaterThanOrEqual(0);
+              }
+              expect(got.samples, `${key} samples`).toBe(want.samples);
+              expect(Object.keys(got.sums).sort(), `${key} variables`).toEqual(Object.keys(want.sums).sort());
+              for (const [name, sum] of Object.entries(want.sums)) {
+                expect(close(got.sums[name] as number, sum), `${key} sum of ${name}`).toBe(true);
+                expect(got.counts[name], `${key} count of ${name}`).toBe(want.counts[name]);
+              }
             }
-            expect(got.samples, `${key} samples`).toBe(want.samples);
-            expect(Object.keys(got.sums).sort(), `${key} variables`).toEqual(Object.keys(want.sums).sort());
-            for (const [name, sum] of Object.entries(want.sums)) {
-              expect(close(got.sums[name] as number, sum), `${key} sum of ${name}`).toBe(true);
-              expect(got.counts[name], `${key} count of ${name}`).toBe(want.counts[name]);
-            }
-          }
-        },
-      ),
-      { numRuns: 25 },
-    );
-  });
+          },
+        ),
+        { numRuns: 25, endOnFailure },
+      );
+    };
+
+  it('equal a full recomputation from the raw samples, row by row, for devices and plants', property(oneByOne));
+  it('equal it too when batches are stored concurrently while rounds run', property(concurrently, true));
 });

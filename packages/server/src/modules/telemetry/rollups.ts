@@ -19,10 +19,12 @@ import { type PreparedStatement, runPrepared, selectRows } from '../../db/rawSql
  * to keep a round short. PGlite runs in the server's own thread, where a round holds every HTTP
  * call and PUBACK until it ends: there a round of a history burst stays within a few hundred ms
  * (50,000 samples took 2-3 s and so did the worst wait of a call; 2,500 about 400 ms; 1,000 halved
- * the typical wait of a call during the demo's first start again, at the same total time).
+ * the typical wait of a call during the demo's first start again, at the same total time). A round
+ * takes at least one mark, which is a whole stored batch, so on PGlite the ingest's batch bound
+ * (ingest/module.ts) bounds a round too.
  */
 const SAMPLES_PER_ROUND: Record<Database['kind'], number> = { postgres: 50_000, pglite: 1_000 };
-/** Marks looked at per round: bounds the claim itself when many devices each sent a little. */
+/** Marks (one per stored batch) looked at per round: bounds the claim itself when many batches each brought a little. */
 const MARKS_PER_ROUND = 10_000;
 
 const ROUND: PreparedStatement = { name: 'rollup_round', text: 'select rollup_round($1, $2) as round' };
