@@ -69,9 +69,10 @@ export async function startDataLoop(
   const replyInOrder = createMessageOrder(store);
 
   // Device replies in a persistent session of their own, read without the pause: someone waits for
-  // each (the console, a batch), and behind the telemetry consumer's 100 ms pause a round trip took
-  // 74 ms at the median instead of 11 (bench/RESULTS.md, "Command round trip"). Still in order per
-  // datalogger (accepted before done), but never behind its telemetry. Subscribed first, so that no
+  // each (the console, a batch). In the consumer below a reply waited for its 100 ms pause and for
+  // every telemetry message of its datalogger still being written (bench/RESULTS.md, "Replies in a
+  // session of their own"). Still in order per datalogger (accepted before done), but never behind
+  // its telemetry. Subscribed first, so that no
   // reply reaches the consumer below, which lets them go, before this session holds it.
   const replies = await startMqttConsumer({
     url,
