@@ -17,6 +17,8 @@ export interface CommandFleetOptions {
   instance: string;
   /** The inverters' firmware as the inventory reports it, when it matters. */
   firmware?: Record<string, string>;
+  /** A battery beside each inverter (battery settings go only to inverters with one); its SN is `B<datalogger SN>`. */
+  batteries?: boolean;
   /**
    * Each device holds an MQTT connection and, while it downloads, an HTTP one: 10,000 of each in one process pass its
    * open-file limit (20,000 here), which real devices, each its own host, never share. 1 when absent.
@@ -77,6 +79,7 @@ export async function startCommandFleet(server: RunningApp, options: CommandFlee
       INSERT INTO device (sn, datalogger_sn, type, model, firmware)
       SELECT given.sn, given.datalogger, 'inverter', 'T-20', '${JSON.stringify(options.firmware ?? {})}'::jsonb
       FROM jsonb_to_recordset('${JSON.stringify(inverters.map((sn, i) => ({ sn, datalogger: sns[i] })))}'::jsonb) AS given(sn text, datalogger text);
+      ${options.batteries ? `INSERT INTO device (sn, datalogger_sn, type, model) SELECT 'B' || sn, sn, 'battery', 'B-10' FROM datalogger WHERE sn::numeric BETWEEN ${firstSn} AND ${firstSn + count - 1};` : ''}
       ANALYZE`);
     mosquitto = await startMosquitto({ dataloggers: sns.map((sn) => ({ sn, secret })) });
     const brokerUrl = mosquitto.url;

@@ -37,13 +37,14 @@ export async function run(): Promise<BenchResult> {
       count: DATALOGGERS,
       secret: SECRET,
       instance: 'bench-template',
+      batteries: true,
     });
     const { connectSeconds } = fleet;
     // A device group of all the inverters.
     await server.database.execute(`
       INSERT INTO asset_group (kind, name, organisation_id, created_by)
       SELECT 'device', 'All batteries', a.organisation_id, a.id FROM account a WHERE a.username = 'template_admin';
-      INSERT INTO asset_group_member (group_id, device_sn) SELECT g.id, d.sn FROM asset_group g, device d WHERE g.name = 'All batteries';
+      INSERT INTO asset_group_member (group_id, device_sn) SELECT g.id, d.sn FROM asset_group g, device d WHERE g.name = 'All batteries' AND d.type = 'inverter';
       ANALYZE`);
     const [group] = await server.database.scriptTransaction((run) => run(`select id from asset_group where name = 'All batteries'`));
     const template = await server.call('/c/v0/template/create', { name: 'Night charge, evening discharge', strategy: STRATEGY }, token);
@@ -101,7 +102,7 @@ export async function run(): Promise<BenchResult> {
         { name: 'Template batch: time until all 10,000 done', value: `${(doneMs / 1000).toFixed(1)} s` },
       ],
       details: [
-        `${DATALOGGERS.toLocaleString('en')} simulated dataloggers, each with one battery inverter, in a load process of their own (simulator ` +
+        `${DATALOGGERS.toLocaleString('en')} simulated dataloggers, each with one inverter and its battery, in a load process of their own (simulator ` +
           "`runLoad` with `answerCommands`: the simulator's command processor checks and applies each setting.set, no physics, no telemetry), " +
           'connected to Mosquitto with the shipped configuration (`deploy/mosquitto/mosquitto.conf`, every datalogger in its dynamic security ' +
           `file); they connected and were online in the database after ${connectSeconds.toFixed(1)} s. The server (API, ingest, command ` +
