@@ -1,19 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { type DataLoop, startDataLoop } from '@sunstack/server/src/dataLoop.ts';
-import { externalConfig, type Mosquitto, startMosquitto } from '@sunstack/server/src/modules/broker/testMosquitto.ts';
-import { hashDeviceSecret } from '@sunstack/server/src/modules/datalogger/secret.ts';
 import { Access, type Batch, type Strategy } from '@sunstack/shared';
-import { deviceSn } from '@sunstack/simulator';
 import { signedInAccount, startApp } from './appServer.ts';
+import { type CommandFleet, startCommandFleet } from './commandFleet.ts';
 import type { BenchResult } from './figures.ts';
-import type { TemplateLoadJob } from './templateBatchLoad.ts';
 
 const DATALOGGERS = 10_000;
 const FIRST_SN = 820_000_000_000_000;
 const SECRET = 'bench-template-datalogger-secret';
 const BUDGET_DISPATCH_PER_S = 2_000;
-const quiet = { info: () => {}, warn: () => {} };
 
 const STRATEGY: Strategy = {
   WorkMode: 'TimePeriods',
@@ -25,18 +18,6 @@ const STRATEGY: Strategy = {
   PricePeriods: [],
 };
 
-/** Resolves with the child's first line of output. */
-function firstLine(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('\n')) resolve(out.split('\n')[0] as string);
-    });
-    child.on('exit', (code) => reject(new Error(`the load process exited with ${code}`)));
-  });
-}
-
 /**
  * Group remote at fleet size (issue 18): a template applied to a device group of 10,000 inverters,
  * one per simulated datalogger, through Mosquitto (the shipped configuration). The server (API,
@@ -47,48 +28,27 @@ function firstLine(child: ChildProcess): Promise<string> {
  */
 export async function run(): Promise<BenchResult> {
   const server = await startApp({ WEB_DIST: '/nonexistent' });
-  let mosquitto: Mosquitto | undefined;
-  let loop: DataLoop | undefined;
-  let load: ChildProcess | undefined;
-  const stop = new AbortController();
-  let dispatcher: Promise<void> | undefined;
+  let fleet: CommandFleet | undefined;
   try {
     const { token } = await signedInAccount(server, 'template_admin', Access.admin);
-    const sns = Array.from({ length: DATALOGGERS }, (_, i) => String(FIRST_SN + i));
-    const inverters = sns.map((sn) => deviceSn('C3020', `D${sn}`, 1));
-    // Dataloggers, their inverters and a device group of all of them, straight into the database (one shared secret).
+    fleet = await startCommandFleet(server, {
+      owner: 'template_admin',
+      firstSn: FIRST_SN,
+      count: DATALOGGERS,
+      secret: SECRET,
+      instance: 'bench-template',
+      batteries: true,
+    });
+    const { connectSeconds } = fleet;
+    // A device group of all the inverters.
     await server.database.execute(`
-      INSERT INTO datalogger (sn, secret_hash, organisation_id, registered_by)
-      SELECT (${FIRST_SN} + i)::text, '${hashDeviceSecret(SECRET)}', a.organisation_id, a.id
-      FROM account a, generate_series(0, ${DATALOGGERS - 1}) AS i WHERE a.username = 'template_admin';
-      INSERT INTO device (sn, datalogger_sn, type, model)
-      SELECT given.sn, given.datalogger, 'inverter', 'T-20'
-      FROM jsonb_to_recordset('${JSON.stringify(inverters.map((sn, i) => ({ sn, datalogger: sns[i] })))}'::jsonb) AS given(sn text, datalogger text);
       INSERT INTO asset_group (kind, name, organisation_id, created_by)
       SELECT 'device', 'All batteries', a.organisation_id, a.id FROM account a WHERE a.username = 'template_admin';
-      INSERT INTO asset_group_member (group_id, device_sn) SELECT g.id, d.sn FROM asset_group g, device d WHERE g.name = 'All batteries';
+      INSERT INTO asset_group_member (group_id, device_sn) SELECT g.id, d.sn FROM asset_group g, device d WHERE g.name = 'All batteries' AND d.type = 'inverter';
       ANALYZE`);
     const [group] = await server.database.scriptTransaction((run) => run(`select id from asset_group where name = 'All batteries'`));
     const template = await server.call('/c/v0/template/create', { name: 'Night charge, evening discharge', strategy: STRATEGY }, token);
-
-    mosquitto = await startMosquitto({ dataloggers: sns.map((sn) => ({ sn, secret: SECRET })) });
-    loop = await startDataLoop(externalConfig(mosquitto.url, { INGEST_INSTANCE: 'bench-template' }), server.app.ingest, quiet);
-    dispatcher = server.app.runCommandDispatcher(loop.publish, stop.signal);
-    const connectStarted = performance.now();
-    const job: TemplateLoadJob = { url: loop.brokerUrl, firstSn: FIRST_SN, count: DATALOGGERS, secret: SECRET };
-    load = spawn(
-      process.execPath,
-      ['--import', 'tsx', fileURLToPath(new URL('./templateBatchLoad.ts', import.meta.url)), JSON.stringify(job)],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    const { connected } = JSON.parse(await firstLine(load)) as { connected: number };
-    if (connected !== DATALOGGERS) throw new Error(`${connected} of ${DATALOGGERS} dataloggers connected`);
     const count = async (query: string) => Number((await server.database.scriptTransaction((run) => run(query)))[0]?.n ?? 0);
-    while ((await count('select count(*)::int as n from datalogger where online')) < DATALOGGERS)
-      await new Promise((r) => setTimeout(r, 250));
-    const connectSeconds = (performance.now() - connectStarted) / 1000;
 
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
@@ -142,7 +102,7 @@ export async function run(): Promise<BenchResult> {
         { name: 'Template batch: time until all 10,000 done', value: `${(doneMs / 1000).toFixed(1)} s` },
       ],
       details: [
-        `${DATALOGGERS.toLocaleString('en')} simulated dataloggers, each with one battery inverter, in a load process of their own (simulator ` +
+        `${DATALOGGERS.toLocaleString('en')} simulated dataloggers, each with one inverter and its battery, in a load process of their own (simulator ` +
           "`runLoad` with `answerCommands`: the simulator's command processor checks and applies each setting.set, no physics, no telemetry), " +
           'connected to Mosquitto with the shipped configuration (`deploy/mosquitto/mosquitto.conf`, every datalogger in its dynamic security ' +
           `file); they connected and were online in the database after ${connectSeconds.toFixed(1)} s. The server (API, ingest, command ` +
@@ -157,11 +117,7 @@ export async function run(): Promise<BenchResult> {
       ],
     };
   } finally {
-    load?.kill();
-    stop.abort();
-    await dispatcher;
-    await loop?.close();
-    await mosquitto?.stop();
+    await fleet?.close();
     await server.close();
   }
 }

@@ -1,16 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { type DataLoop, startDataLoop } from '@sunstack/server/src/dataLoop.ts';
-import { externalConfig, type Mosquitto, startMosquitto } from '@sunstack/server/src/modules/broker/testMosquitto.ts';
-import { hashDeviceSecret } from '@sunstack/server/src/modules/datalogger/secret.ts';
 import { imageOf, inverterFirmware, uploadFirmware } from '@sunstack/server/src/modules/firmware/testFirmware.ts';
 import type { TestAccount, TestApp } from '@sunstack/server/src/test/harness.ts';
 import { Access, type UpgradeTask } from '@sunstack/shared';
-import { deviceSn } from '@sunstack/simulator';
 import { type RunningApp, signedInAccount, startApp } from './appServer.ts';
+import { type CommandFleet, startCommandFleet } from './commandFleet.ts';
 import type { BenchResult } from './figures.ts';
-import type { TemplateLoadJob } from './templateBatchLoad.ts';
 
 const DATALOGGERS = 10_000;
 const FIRST_SN = 830_000_000_000_000;
@@ -21,13 +15,8 @@ const IMAGE_BYTES = 16 * 1024;
 /** The issue's second figure: this many devices download an image of this size at once. */
 const BIG_DEVICES = 200;
 const BIG_IMAGE_BYTES = 2 * 1024 * 1024;
-/**
- * The simulated dataloggers are split over this many load processes: each device holds an MQTT connection and, while it
- * downloads, an HTTP one; 10,000 of each in one process pass its open-file limit (20,000 here), which real devices,
- * each its own host, never share.
- */
+/** The simulated dataloggers are split over this many load processes (their open files, see CommandFleetOptions). */
 const LOAD_PROCESSES = 2;
-const quiet = { info: () => {}, warn: () => {} };
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -47,18 +36,6 @@ const asTestApp = (server: RunningApp) =>
     }),
   }) as unknown as TestApp;
 
-/** Resolves with the child's first line of output. */
-function firstLine(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('\n')) resolve(out.split('\n')[0] as string);
-    });
-    child.on('exit', (code) => reject(new Error(`the load process exited with ${code}`)));
-  });
-}
-
 /**
  * An upgrade task of 10,000 inverters (issue 20), one per simulated datalogger, through Mosquitto (the shipped
  * configuration). The server (API, ingest, dispatcher, downloads) is one process; the dataloggers in a load process
@@ -69,55 +46,24 @@ function firstLine(child: ChildProcess): Promise<string> {
 export async function run(): Promise<BenchResult> {
   const port = await freePort();
   const server = await startApp({ WEB_DIST: '/nonexistent', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
-  let mosquitto: Mosquitto | undefined;
-  let loop: DataLoop | undefined;
-  let loads: ChildProcess[] = [];
-  const stop = new AbortController();
-  let dispatcher: Promise<void> | undefined;
+  let fleet: CommandFleet | undefined;
   try {
     const { token } = await signedInAccount(server, 'upgrade_admin', Access.admin);
-    const sns = Array.from({ length: DATALOGGERS }, (_, i) => String(FIRST_SN + i));
-    const inverters = sns.map((sn) => deviceSn('C3020', `D${sn}`, 1));
-    await server.database.execute(`
-      INSERT INTO datalogger (sn, secret_hash, organisation_id, registered_by)
-      SELECT (${FIRST_SN} + i)::text, '${hashDeviceSecret(SECRET)}', a.organisation_id, a.id
-      FROM account a, generate_series(0, ${DATALOGGERS - 1}) AS i WHERE a.username = 'upgrade_admin';
-      INSERT INTO device (sn, datalogger_sn, type, model, firmware)
-      SELECT given.sn, given.datalogger, 'inverter', 'T-20', '{"master": "1.42"}'
-      FROM jsonb_to_recordset('${JSON.stringify(inverters.map((sn, i) => ({ sn, datalogger: sns[i] })))}'::jsonb) AS given(sn text, datalogger text);
-      ANALYZE`);
     const admin = { token } as TestAccount;
     const uploaded = await uploadFirmware(asTestApp(server), admin, imageOf(IMAGE_BYTES), inverterFirmware('1.50'));
     if (uploaded.errno !== 0) throw new Error(`firmware upload answered ${JSON.stringify(uploaded)}`);
     const firmwareId = uploaded.result.id as number;
     await server.call('/c/v0/firmware/publish', { id: firmwareId }, token);
-
-    mosquitto = await startMosquitto({ dataloggers: sns.map((sn) => ({ sn, secret: SECRET })) });
-    loop = await startDataLoop(externalConfig(mosquitto.url, { INGEST_INSTANCE: 'bench-upgrade' }), server.app.ingest, quiet);
-    dispatcher = server.app.runCommandDispatcher(loop.publish, stop.signal);
-    const share = Math.ceil(DATALOGGERS / LOAD_PROCESSES);
-    loads = Array.from({ length: LOAD_PROCESSES }, (_, index) => {
-      const job: TemplateLoadJob = {
-        url: (loop as DataLoop).brokerUrl,
-        firstSn: FIRST_SN + index * share,
-        count: Math.min(share, DATALOGGERS - index * share),
-        secret: SECRET,
-      };
-      return spawn(
-        process.execPath,
-        ['--import', 'tsx', fileURLToPath(new URL('./templateBatchLoad.ts', import.meta.url)), JSON.stringify(job)],
-        {
-          stdio: ['ignore', 'pipe', 'inherit'],
-        },
-      );
+    fleet = await startCommandFleet(server, {
+      owner: 'upgrade_admin',
+      firstSn: FIRST_SN,
+      count: DATALOGGERS,
+      secret: SECRET,
+      instance: 'bench-upgrade',
+      firmware: { master: '1.42' },
+      loadProcesses: LOAD_PROCESSES,
     });
-    const connected = (
-      await Promise.all(loads.map(async (child) => (JSON.parse(await firstLine(child)) as { connected: number }).connected))
-    ).reduce((sum, n) => sum + n, 0);
-    if (connected !== DATALOGGERS) throw new Error(`${connected} of ${DATALOGGERS} dataloggers connected`);
-    const count = async (query: string) => Number((await server.database.scriptTransaction((run) => run(query)))[0]?.n ?? 0);
-    while ((await count('select count(*)::int as n from datalogger where online')) < DATALOGGERS)
-      await new Promise((r) => setTimeout(r, 250));
+    const { inverters } = fleet;
 
     const cpuBefore = process.cpuUsage();
     const memoryBefore = process.memoryUsage().rss;
@@ -218,11 +164,7 @@ export async function run(): Promise<BenchResult> {
       ],
     };
   } finally {
-    for (const child of loads) child.kill();
-    stop.abort();
-    await dispatcher;
-    await loop?.close();
-    await mosquitto?.stop();
+    await fleet?.close();
     await server.close();
   }
 }

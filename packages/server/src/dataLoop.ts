@@ -16,6 +16,7 @@ export interface DataLoop {
 }
 
 const UPLINK = 'dl/+/up/#';
+const REPLIES = 'dl/+/up/reply';
 const RETRY_MS = 1_000;
 
 /**
@@ -80,7 +81,27 @@ export async function startDataLoop(
   }
 
   const storeInOrder = createMessageOrder(store);
+  const replyInOrder = createMessageOrder(store);
 
+  // Device replies in a persistent session of their own, read without the pause: someone waits for
+  // each (the console, a batch). In the consumer below a reply waited for its 100 ms pause and for
+  // every telemetry message of its datalogger still being written (bench/RESULTS.md, "Replies in a
+  // session of their own"). Still in order per datalogger (accepted before done), but never behind
+  // its telemetry. Subscribed first, so that no
+  // reply reaches the consumer below, which lets them go, before this session holds it.
+  const replies = await startMqttConsumer({
+    url,
+    username,
+    password,
+    clientId: `sunstack-replies-${config.mqtt.instance}`,
+    topic: REPLIES,
+    readPauseMs: 0,
+    handle: (topic, payload) => {
+      const uplink = parseUplinkTopic(topic);
+      return uplink ? replyInOrder(uplink.sn, uplink.kind, topic, payload) : Promise.resolve(true);
+    },
+    log,
+  });
   // One persistent session and a plain subscription, not a shared one ($share/...): Mosquitto 2.0
   // loses shared subscriptions when it restarts (sessions come back without them, and what arrives
   // until the ingest subscribes again is dropped), while it restores plain ones. So one ingest
@@ -95,6 +116,8 @@ export async function startDataLoop(
       const uplink = parseUplinkTopic(topic);
       // Not a device message: the ingest counts it as refused, and it is acknowledged.
       if (!uplink) return ingest.receive('', topic, payload).then(() => true);
+      // Replies are the replies consumer's (above); this session gets them too and lets them go.
+      if (uplink.kind === 'reply') return Promise.resolve(true);
       return storeInOrder(uplink.sn, uplink.kind, topic, payload);
     },
     log,
@@ -116,7 +139,7 @@ export async function startDataLoop(
       new Promise((resolve, reject) => publisher.publish(topic, payload, { qos: 1 }, (error) => (error ? reject(error) : resolve()))),
     close: async () => {
       closed = true;
-      await Promise.all([consumer.close(), publisher.endAsync()]);
+      await Promise.all([consumer.close(), replies.close(), publisher.endAsync()]);
       await ingest.flush();
     },
   };

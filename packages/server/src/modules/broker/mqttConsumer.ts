@@ -14,6 +14,8 @@ export interface MqttConsumerOptions {
    * it unacknowledged (the broker sends it again on the next connection). Many run at once.
    */
   handle(topic: string, payload: Buffer): Promise<boolean>;
+  /** The pause after a small read (READ_PAUSE_MS when absent); 0 reads on at once, for messages someone waits for. */
+  readPauseMs?: number;
   log: { warn(message: string): void };
 }
 
@@ -109,6 +111,7 @@ export function startMqttConsumer(options: MqttConsumerOptions): Promise<MqttCon
   const url = new URL(options.url);
   const secure = url.protocol === 'mqtts:';
   const port = Number(url.port) || (secure ? 8883 : 1883);
+  const readPauseMs = options.readPauseMs ?? READ_PAUSE_MS;
   let closed = false;
   let socket: Socket | undefined;
   let reconnectTimer: NodeJS.Timeout | undefined;
@@ -200,10 +203,10 @@ export function startMqttConsumer(options: MqttConsumerOptions): Promise<MqttCon
         at += size;
       }
       partial = at < bytes.length ? Buffer.from(bytes.subarray(at)) : undefined;
-      if (chunk.length >= READ_BUFFER_BYTES / 2 || secure) return true;
+      if (chunk.length >= READ_BUFFER_BYTES / 2 || secure || readPauseMs === 0) return true;
       setTimeout(() => {
         if (!connection.destroyed) connection.resume();
-      }, READ_PAUSE_MS);
+      }, readPauseMs);
       return false;
     };
     if (secure) connection.on('data', read);

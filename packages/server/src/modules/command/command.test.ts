@@ -3,6 +3,7 @@ import { DEMO_FLEET, SimulatedDatalogger, withDatalogger } from '@sunstack/simul
 import { eq, sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDataLoop } from '../../dataLoop.ts';
 import { selectRows } from '../../db/rawSql.ts';
 import { auditLog, datalogger, deviceCommand, deviceGrant, device as deviceTable, plant } from '../../db/schema.ts';
 import { createFleetPlant, type FleetPlant } from '../../test/fleetFixture.ts';
@@ -120,6 +121,29 @@ describe.each(BROKERS)('the command path on the %s broker', (broker) => {
     });
     await device.client.endAsync();
   });
+
+  // Only Mosquitto takes a device's messages while the ingest is away (the embedded broker is the ingest).
+  it.skipIf(broker === 'embedded')(
+    'keeps the replies that arrive while the ingest is stopped, and applies them once it is back',
+    async () => {
+      const device = await connectDatalogger(fleet);
+      const id = await commandId(setSettings({ sn: sn(), settings: { MinSoc: 25 } }));
+      await expect.poll(() => device.received.length, WAIT).toBe(1);
+      await expect.poll(() => stateOf(id), WAIT).toBe('sent');
+
+      await ingest.stopDispatcher();
+      await ingest.loop.close();
+      await reply(device.client, fleet.dataloggerSn, { id, status: 'accepted' });
+      await reply(device.client, fleet.dataloggerSn, { id, status: 'done', result: { MinSoc: 25 } });
+      expect(await stateOf(id)).toBe('sent');
+
+      ingest.loop = await startDataLoop(ingest.config, ingest.app.ingest, { info: () => {}, warn: () => {} });
+      ingest.startDispatcher();
+      await expect.poll(() => stateOf(id), WAIT).toBe('done');
+      expect((await detail(id)).result).toMatchObject({ result: { MinSoc: 25 } });
+      await device.client.endAsync();
+    },
+  );
 
   it('follows a failure, and counts and ignores replies of another datalogger, unknown ids, bad shapes and finished commands', async () => {
     const device = await connectDatalogger(fleet);

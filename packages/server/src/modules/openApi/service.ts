@@ -3,6 +3,7 @@ import {
   type Command,
   compareVariables,
   type DeviceListBody,
+  type DeviceSettingsReported,
   Errno,
   FAULT_CATALOGUE,
   FINAL_COMMAND_STATES,
@@ -151,30 +152,30 @@ export function createOpenApiService(deps: {
   /**
    * The device's settings: as it last reported them (every setting command's answer updates them),
    * else asked of it (a setting.get command). A device that never reported and is offline, or does not answer: 41200;
-   * one that refuses (it has no such setting): `refused`, 41200 unless the call answers otherwise.
+   * one that refuses (it has no such setting): `refused`, 41200 unless the call answers otherwise. `reported` is
+   * what the caller read of the device (`commands.reported`), read once per call.
    */
   async function settingsOf(
     session: Session,
     client: ClientInfo,
-    sn: string,
+    reported: DeviceSettingsReported,
     keys: SettingKey[],
     refused = () => new AppError(Errno.queryFailed),
   ): Promise<Partial<PlantSettings>> {
-    const reported = await commands.reported(session, sn);
     const values = Object.fromEntries(keys.flatMap((key) => (reported.settings[key] ? [[key, reported.settings[key].value]] : [])));
     if (keys.every((key) => key in values)) return values as Partial<PlantSettings>;
     if (!reported.connected) throw new AppError(Errno.queryFailed);
-    const result = await answered(session, client, reported.sn, () => commands.requestSettings(session, client, { sn, keys })).catch(
-      (error: unknown) => {
-        if (error instanceof AppError && error.errno === Errno.commandFailed) throw refused();
-        throw error instanceof AppError && error.errno === Errno.commandTimedOut ? new AppError(Errno.queryFailed) : error;
-      },
-    );
+    const result = await answered(session, client, reported.sn, () =>
+      commands.requestSettings(session, client, { sn: reported.sn, keys }),
+    ).catch((error: unknown) => {
+      if (error instanceof AppError && error.errno === Errno.commandFailed) throw refused();
+      throw error instanceof AppError && error.errno === Errno.commandTimedOut ? new AppError(Errno.queryFailed) : error;
+    });
     return { ...values, ...result } as Partial<PlantSettings>;
   }
 
-  const scheduleOf = async (session: Session, client: ClientInfo, sn: string) =>
-    (await settingsOf(session, client, sn, ['WorkMode', 'MinSoc', 'MaxSoc', 'SchedulePeriods'])) as Pick<
+  const scheduleOf = async (session: Session, client: ClientInfo, reported: DeviceSettingsReported) =>
+    (await settingsOf(session, client, reported, ['WorkMode', 'MinSoc', 'MaxSoc', 'SchedulePeriods'])) as Pick<
       PlantSettings,
       'WorkMode' | 'MinSoc' | 'MaxSoc' | 'SchedulePeriods'
     >;
@@ -183,7 +184,7 @@ export function createOpenApiService(deps: {
   async function change(session: Session, client: ClientInfo, sn: string, settings: SettingsChange, lockable = false) {
     const reported = await commands.reported(session, sn);
     if (lockable) {
-      const current = await scheduleOf(session, client, sn);
+      const current = await scheduleOf(session, client, reported);
       if (scheduleLocked(current)) throw new AppError(Errno.settingsLockedBySchedule);
     }
     if (!reported.controllable) throw new AppError(Errno.noPermission);
@@ -418,7 +419,10 @@ export function createOpenApiService(deps: {
 
     /** FoxESS's minSoc holds during an outage (Sunstack's OffGridMinSoc), its minSocOnGrid on grid (MinSoc). */
     async soc(session: Session, client: ClientInfo, sn: string) {
-      const { MinSoc, OffGridMinSoc } = await settingsOf(session, client, sn, ['MinSoc', 'OffGridMinSoc']);
+      const { MinSoc, OffGridMinSoc } = await settingsOf(session, client, await commands.reported(session, sn), [
+        'MinSoc',
+        'OffGridMinSoc',
+      ]);
       return { minSoc: OffGridMinSoc as number, minSocOnGrid: MinSoc as number };
     },
 
@@ -429,7 +433,7 @@ export function createOpenApiService(deps: {
     /** Where the device does not offer peak shaving (it reports no such settings): 40257, as FoxESS answers. */
     async peakShaving(session: Session, client: ClientInfo, sn: string) {
       const keys = Object.values(PEAK_SHAVING).map((definition) => definition.key);
-      const values = await settingsOf(session, client, sn, keys, badBody);
+      const values = await settingsOf(session, client, await commands.reported(session, sn), keys, badBody);
       if (keys.some((key) => typeof values[key] !== 'number')) throw badBody();
       const answer = (definition: (typeof PEAK_SHAVING)[keyof typeof PEAK_SHAVING]) => {
         const value = values[definition.key] as number;
@@ -447,7 +451,7 @@ export function createOpenApiService(deps: {
     },
 
     async forceChargeTime(session: Session, client: ClientInfo, sn: string) {
-      return forceChargeTimesOf(await scheduleOf(session, client, sn));
+      return forceChargeTimesOf(await scheduleOf(session, client, await commands.reported(session, sn)));
     },
 
     setForceChargeTime(session: Session, client: ClientInfo, body: OpForceChargeTimeBody) {
@@ -457,12 +461,12 @@ export function createOpenApiService(deps: {
     async setting(session: Session, client: ClientInfo, sn: string, key: string) {
       const definition = SETTINGS[key];
       if (!definition) throw badBody();
-      const { [definition.key]: value } = await settingsOf(session, client, sn, [definition.key]);
+      const reported = await commands.reported(session, sn);
+      const { [definition.key]: value } = await settingsOf(session, client, reported, [definition.key]);
       if (value === undefined) throw badBody();
       const shown = typeof value === 'number' ? String(Math.round(value * definition.factor * 1000) / 1000) : toFoxMode(String(value));
       // Peak shaving is a choice where the device offers it (it reports its settings).
-      const offersPeakShaving =
-        definition.key === 'WorkMode' && (await commands.reported(session, sn)).settings.PeakShavingSoc !== undefined;
+      const offersPeakShaving = definition.key === 'WorkMode' && reported.settings.PeakShavingSoc !== undefined;
       return {
         value: shown,
         unit: definition.unit,
@@ -488,7 +492,7 @@ export function createOpenApiService(deps: {
     },
 
     async schedulerFlag(session: Session, client: ClientInfo, sn: string) {
-      return { support: 1, enable: schedulerEnabled(await scheduleOf(session, client, sn)) ? 1 : 0 };
+      return { support: 1, enable: schedulerEnabled(await scheduleOf(session, client, await commands.reported(session, sn))) ? 1 : 0 };
     },
 
     /** On: the device follows its periods; off: self use (the periods are kept). */
@@ -497,7 +501,7 @@ export function createOpenApiService(deps: {
     },
 
     async scheduler(session: Session, client: ClientInfo, sn: string, version: 'v1' | 'v3') {
-      const settings = await scheduleOf(session, client, sn);
+      const settings = await scheduleOf(session, client, await commands.reported(session, sn));
       const groups = groupsOf(settings).map(({ minSocOnGrid, fdSoc, fdPwr, maxSoc, ...times }) =>
         version === 'v1'
           ? { ...times, minSocOnGrid, fdSoc, fdPwr, maxSoc }

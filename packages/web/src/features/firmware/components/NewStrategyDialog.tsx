@@ -1,13 +1,11 @@
 import { STRATEGY_MODES, STRATEGY_TRIGGERS, type StrategyCreateBody, type UpgradeDeviceType } from '@sunstack/shared';
-import { Alert, DatePicker, Flex, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import { DatePicker, Flex, Form, Input, InputNumber, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showServerIssues } from '../../../lib/forms.ts';
 import { useCreateStrategy } from '../api/createStrategy.ts';
-import { useFirmwareList } from '../api/listFirmware.ts';
 import { snsOf } from './snsOf.ts';
+import { UpgradeDialog } from './UpgradeDialog.tsx';
 
 type Fields = Omit<StrategyCreateBody, 'sns' | 'waves' | 'validFrom' | 'validTo'> & {
   sns: string;
@@ -21,32 +19,19 @@ type Fields = Omit<StrategyCreateBody, 'sns' | 'waves' | 'validFrom' | 'validTo'
  */
 export function NewStrategyDialog({ kind, open, onClose }: { kind: UpgradeDeviceType; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Fields>();
-  const firmware = useFirmwareList({ deviceType: kind, published: true, pageSize: 50 }, open);
   const create = useCreateStrategy();
-  const [outcome, setOutcome] = useState<{ devices: number; skipped: number; refused: string[] }>();
-  const close = () => {
-    setOutcome(undefined);
-    form.resetFields();
-    onClose();
-  };
   const submit = async ({ sns, waves, validity, ...fields }: Fields) => {
-    try {
-      setOutcome(
-        await create.mutateAsync({
-          ...fields,
-          sns: snsOf(sns),
-          waves: waves
-            .split(/[\s,;]+/)
-            .filter(Boolean)
-            .map(Number),
-          validFrom: validity[0].valueOf(),
-          validTo: validity[1].valueOf(),
-        }),
-      );
-    } catch (error) {
-      showServerIssues(form, error, t);
-    }
+    const { devices, skipped, refused } = await create.mutateAsync({
+      ...fields,
+      sns: snsOf(sns),
+      waves: waves
+        .split(/[\s,;]+/)
+        .filter(Boolean)
+        .map(Number),
+      validFrom: validity[0].valueOf(),
+      validTo: validity[1].valueOf(),
+    });
+    return { title: t('strategy.created', { devices, skipped }), refused };
   };
   const number = (name: keyof Fields, label: string, min: number, max: number) => (
     <Form.Item
@@ -60,44 +45,29 @@ export function NewStrategyDialog({ kind, open, onClose }: { kind: UpgradeDevice
   );
 
   return (
-    <Modal
+    <UpgradeDialog<Fields>
+      kind={kind}
       open={open}
+      onClose={onClose}
       title={t('strategy.new')}
-      onCancel={close}
-      onOk={outcome ? close : () => form.submit()}
-      okText={t(outcome ? 'upgrade.done' : 'strategy.create')}
-      cancelButtonProps={{ style: outcome ? { display: 'none' } : undefined }}
-      cancelText={t('firmware.cancel')}
-      confirmLoading={create.isPending}
+      okText={t('strategy.create')}
       width={720}
-      destroyOnHidden
-    >
-      {outcome ? (
-        <Alert
-          type={outcome.refused.length > 0 ? 'warning' : 'success'}
-          showIcon
-          title={t('strategy.created', { devices: outcome.devices, skipped: outcome.skipped })}
-          description={outcome.refused.length > 0 && t('upgrade.refused', { sns: outcome.refused.join(', ') })}
-        />
-      ) : (
-        <Form<Fields>
-          form={form}
-          layout="vertical"
-          onFinish={submit}
-          requiredMark={false}
-          initialValues={{
-            mode: 'implement',
-            waves: '1, 10, 100',
-            successThreshold: 95,
-            failureThreshold: 5,
-            retries: 2,
-            ratePerMinute: 100,
-            validity: [dayjs(), dayjs().add(7, 'day')],
-            purpose: '',
-            trigger: 'online',
-            limits: { snPrefixes: [], fromVersions: [], countries: [] },
-          }}
-        >
+      pending={create.isPending}
+      submit={submit}
+      initialValues={{
+        mode: 'implement',
+        waves: '1, 10, 100',
+        successThreshold: 95,
+        failureThreshold: 5,
+        retries: 2,
+        ratePerMinute: 100,
+        validity: [dayjs(), dayjs().add(7, 'day')],
+        purpose: '',
+        trigger: 'online',
+        limits: { snPrefixes: [], fromVersions: [], countries: [] },
+      }}
+      head={
+        <>
           <Flex gap={12} wrap>
             <Form.Item
               name="name"
@@ -114,88 +84,73 @@ export function NewStrategyDialog({ kind, open, onClose }: { kind: UpgradeDevice
           <Form.Item name="purpose" label={t('strategy.purpose')}>
             <Input maxLength={200} />
           </Form.Item>
-          <Form.Item name="firmwareId" label={t('upgrade.firmware')} rules={[{ required: true, message: t('upgrade.firmwareRequired') }]}>
-            <Select
-              loading={firmware.isLoading}
-              notFoundContent={t('upgrade.noFirmware')}
-              options={firmware.data?.firmware
-                .filter((row) => !row.blacklisted)
-                .map((row) => ({ value: row.id, label: `${row.name} · ${row.version}` }))}
-            />
-          </Form.Item>
-          <Form.Item
-            name="sns"
-            label={t(kind === 'module' ? 'upgrade.dataloggerSns' : 'upgrade.sns')}
-            rules={[{ required: true, whitespace: true, message: t('upgrade.snRequired') }]}
-          >
-            <Input.TextArea rows={3} placeholder={t('upgrade.snsHint')} />
-          </Form.Item>
-          <Flex gap={12} wrap>
-            <Form.Item
-              name="waves"
-              label={t('strategy.waves')}
-              extra={t('strategy.wavesHint')}
-              rules={[{ required: true, message: t('strategy.wavesInvalid') }]}
-              style={{ flex: '1 1 200px' }}
-            >
-              <Input />
-            </Form.Item>
-            {number('successThreshold', t('strategy.successThreshold'), 1, 100)}
-            {number('failureThreshold', t('strategy.failureThreshold'), 1, 100)}
-          </Flex>
-          <Flex gap={12} wrap>
-            {number('retries', t('strategy.retries'), 1, 60)}
-            {number('ratePerMinute', t('strategy.ratePerMinute'), 1, 1000)}
-            <Form.Item name="triggerStart" label={t('strategy.triggerStart')} style={{ flex: '1 1 110px' }}>
-              <Input placeholder="22:00" />
-            </Form.Item>
-            <Form.Item name="triggerEnd" label={t('strategy.triggerEnd')} style={{ flex: '1 1 110px' }}>
-              <Input placeholder="04:00" />
-            </Form.Item>
-          </Flex>
-          <Flex gap={12} wrap>
-            <Form.Item name="trigger" label={t('strategy.trigger')} style={{ flex: '1 1 200px' }}>
-              <Select options={STRATEGY_TRIGGERS.map((value) => ({ value, label: t(`strategy.triggers.${value}`) }))} />
-            </Form.Item>
-            <Form.Item noStyle dependencies={['trigger']}>
-              {({ getFieldValue }) =>
-                getFieldValue('trigger') === 'version' && (
-                  <Form.Item
-                    name="triggerVersion"
-                    label={t('strategy.triggerVersion')}
-                    rules={[{ required: true, whitespace: true, message: t('strategy.triggerVersionRequired') }]}
-                    style={{ flex: '1 1 140px' }}
-                  >
-                    <Input maxLength={32} placeholder="1.42" />
-                  </Form.Item>
-                )
-              }
-            </Form.Item>
-          </Flex>
-          <Typography.Text type="secondary">{t('strategy.limitsHint')}</Typography.Text>
-          <Flex gap={12} wrap>
-            {(['snPrefixes', 'fromVersions', 'countries'] as const).map((limit) => (
-              <Form.Item key={limit} name={['limits', limit]} label={t(`strategy.limits.${limit}`)} style={{ flex: '1 1 190px' }}>
-                <Select mode="tags" tokenSeparators={[',', ' ']} open={false} suffixIcon={null} placeholder={t('strategy.limitsAny')} />
+        </>
+      }
+    >
+      <Flex gap={12} wrap>
+        <Form.Item
+          name="waves"
+          label={t('strategy.waves')}
+          extra={t('strategy.wavesHint')}
+          rules={[{ required: true, message: t('strategy.wavesInvalid') }]}
+          style={{ flex: '1 1 200px' }}
+        >
+          <Input />
+        </Form.Item>
+        {number('successThreshold', t('strategy.successThreshold'), 1, 100)}
+        {number('failureThreshold', t('strategy.failureThreshold'), 1, 100)}
+      </Flex>
+      <Flex gap={12} wrap>
+        {number('retries', t('strategy.retries'), 1, 60)}
+        {number('ratePerMinute', t('strategy.ratePerMinute'), 1, 1000)}
+        <Form.Item name="triggerStart" label={t('strategy.triggerStart')} style={{ flex: '1 1 110px' }}>
+          <Input placeholder="22:00" />
+        </Form.Item>
+        <Form.Item name="triggerEnd" label={t('strategy.triggerEnd')} style={{ flex: '1 1 110px' }}>
+          <Input placeholder="04:00" />
+        </Form.Item>
+      </Flex>
+      <Flex gap={12} wrap>
+        <Form.Item name="trigger" label={t('strategy.trigger')} style={{ flex: '1 1 200px' }}>
+          <Select options={STRATEGY_TRIGGERS.map((value) => ({ value, label: t(`strategy.triggers.${value}`) }))} />
+        </Form.Item>
+        <Form.Item noStyle dependencies={['trigger']}>
+          {({ getFieldValue }) =>
+            getFieldValue('trigger') === 'version' && (
+              <Form.Item
+                name="triggerVersion"
+                label={t('strategy.triggerVersion')}
+                rules={[{ required: true, whitespace: true, message: t('strategy.triggerVersionRequired') }]}
+                style={{ flex: '1 1 140px' }}
+              >
+                <Input maxLength={32} placeholder="1.42" />
               </Form.Item>
-            ))}
-          </Flex>
-          <Flex gap={12} wrap>
-            <Form.Item name="validity" label={t('strategy.validity')} rules={[{ required: true }]} style={{ flex: '2 1 320px' }}>
-              <DatePicker.RangePicker showTime style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item
-              name="checker"
-              label={t('strategy.checker')}
-              extra={t('strategy.checkerHint')}
-              rules={[{ required: true, whitespace: true, message: t('strategy.checkerInvalid') }]}
-              style={{ flex: '1 1 180px' }}
-            >
-              <Input maxLength={128} />
-            </Form.Item>
-          </Flex>
-        </Form>
-      )}
-    </Modal>
+            )
+          }
+        </Form.Item>
+      </Flex>
+      <Typography.Text type="secondary">{t('strategy.limitsHint')}</Typography.Text>
+      <Flex gap={12} wrap>
+        {(['snPrefixes', 'fromVersions', 'countries'] as const).map((limit) => (
+          <Form.Item key={limit} name={['limits', limit]} label={t(`strategy.limits.${limit}`)} style={{ flex: '1 1 190px' }}>
+            <Select mode="tags" tokenSeparators={[',', ' ']} open={false} suffixIcon={null} placeholder={t('strategy.limitsAny')} />
+          </Form.Item>
+        ))}
+      </Flex>
+      <Flex gap={12} wrap>
+        <Form.Item name="validity" label={t('strategy.validity')} rules={[{ required: true }]} style={{ flex: '2 1 320px' }}>
+          <DatePicker.RangePicker showTime style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name="checker"
+          label={t('strategy.checker')}
+          extra={t('strategy.checkerHint')}
+          rules={[{ required: true, whitespace: true, message: t('strategy.checkerInvalid') }]}
+          style={{ flex: '1 1 180px' }}
+        >
+          <Input maxLength={128} />
+        </Form.Item>
+      </Flex>
+    </UpgradeDialog>
   );
 }
