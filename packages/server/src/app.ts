@@ -233,7 +233,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     deviceModule(platform, { audit, plantRepo, namedAccount }),
     commandParts,
     firmwareParts,
-    upgradeModule(platform, { audit, files, firmware, firmwareRepo, states }),
+    upgradeModule(platform, { audit, files, firmware, firmwareRepo, states, mail }),
     diagnosticsModule(platform, { audit, commands, states, files }),
     apiKeyParts,
     openApiModule(platform, { apiKeys, monitoring, commands, states, plantRepo }),

@@ -146,6 +146,7 @@ export const firmwareFetchQuery = z.strictObject({ token: z.string().regex(/^[A-
  * the next wave started by a success threshold, the whole strategy aborted by a failure threshold.
  */
 export const STRATEGY_MODES = ['preview', 'notice', 'implement'] as const;
+export type StrategyMode = (typeof STRATEGY_MODES)[number];
 /** preview and notice: a plan only, nothing sent; implement: waiting (for the checker) → inProgress ⇄ paused → completed, aborted, cancelled or expired. */
 export const STRATEGY_STATUSES = [
   'preview',

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language } from '@sunstack/shared';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@sunstack/shared';
 import cs from './locales/cs.json' with { type: 'json' };
 import de from './locales/de.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };
@@ -39,7 +39,11 @@ export type MailTemplate =
   | 'reportReady'
   | 'workOrderReply'
   | 'workOrderStatus'
-  | 'accountMigrationCode';
+  | 'accountMigrationCode'
+  | 'firmwareNotice';
+
+/** An account's stored language as a language of the mails (English when it is none of them). */
+export const languageOf = (value: string): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
 
 /** One message of the mail locales (a template's part, or a word templates share) with its placeholders filled. */
 export function mailText(key: string, language: Language, vars: Record<string, string | number> = {}) {

@@ -2,8 +2,8 @@ import { type NoticeEvent, WEBHOOK_SUMMARY_MAX, type WebhookSummary } from '@sun
 import type { FastifyBaseLogger } from 'fastify';
 import { createJobLoop, type Listen, whileListening } from '../../core/jobLoop.ts';
 import type { Scope } from '../../core/scope.ts';
-import { mailText } from '../mail/templates.ts';
-import { languageOf, MINUTE, type Notice, noticeMail, noticePush, STORM, summaryMail, summaryPush, webhookNotice } from './notices.ts';
+import { languageOf, mailText } from '../mail/templates.ts';
+import { MINUTE, type Notice, noticeMail, noticePush, STORM, summaryMail, summaryPush, webhookNotice } from './notices.ts';
 import { newVapidKeys, sendPush, subscriptionGone } from './push.ts';
 import type { NotificationRepo, Subscriber } from './repo.ts';
 import { postWebhook } from './webhook.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language, languageTag, type NoticeEvent, type WebhookNotice } from '@sunstack/shared';
+import { type Language, languageTag, type NoticeEvent, type WebhookNotice } from '@sunstack/shared';
 import { faultText } from '@sunstack/shared/fault-messages';
 import { mailText, renderMail } from '../mail/templates.ts';
 import type { PushPayload } from './push.ts';
@@ -15,8 +15,6 @@ export const MINUTE = 60_000;
  * slot with nothing held ends the storm, so single notices resume after `everyMs` without any.
  */
 export const STORM = { windowMs: 10 * MINUTE, maxSingles: 5, gatherMs: MINUTE, everyMs: 10 * MINUTE, listed: 20 } as const;
-
-export const languageOf = (value: string): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
 
 /** An instant as the wall-clock time of the plant's zone, naming the zone (UTC without a plant). */
 export function plantTime(ms: number, zone: string | null, language: Language): string {

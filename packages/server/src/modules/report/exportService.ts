@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import {
   type DataReportRow,
   Errno,
-  LANGUAGES,
   type Language,
   REPORT_FIRST_DATE,
   type ReportDataType,
@@ -26,6 +25,7 @@ import type { AuditService } from '../audit/service.ts';
 import type { StoredFileRow } from '../file/repo.ts';
 import type { FileService, UploadRule } from '../file/service.ts';
 import type { MailService } from '../mail/service.ts';
+import { languageOf } from '../mail/templates.ts';
 import type { DataReportQuery, DataReportRepo, FigureRow } from './dataRepo.ts';
 import { presentRow } from './dataService.ts';
 import type { DefinitionRow, ReportExportRepo } from './exportRepo.ts';
@@ -60,8 +60,6 @@ export function attachmentsWithin(made: Pick<StoredFileRow, 'name' | 'contentTyp
   }
   return chosen;
 }
-
-const languageOf = (value: string): Language => ((LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'en');
 
 /** The local dates a task covers: its month's days, or its year's months (from 1 September 2024 at the earliest). */
 export function periodOf(

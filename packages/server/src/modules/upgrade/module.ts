@@ -4,6 +4,7 @@ import type { CommandStates } from '../command/liveStates.ts';
 import type { FileService } from '../file/service.ts';
 import type { FirmwareRepo } from '../firmware/repo.ts';
 import type { FirmwareService } from '../firmware/service.ts';
+import type { MailService } from '../mail/service.ts';
 import { createUpgradeRepo } from './repo.ts';
 import { upgradeRoutes } from './routes.ts';
 import { createUpgradeService } from './service.ts';
@@ -13,7 +14,14 @@ import { createStrategyRepo } from './strategyRepo.ts';
 /** Upgrade tasks on the command path, the devices' downloads, the blacklist and the after-sales reset. */
 export function upgradeModule(
   { db, config, transaction, now, log }: Platform,
-  deps: { audit: AuditService; files: FileService; firmware: FirmwareService; firmwareRepo: FirmwareRepo; states: CommandStates },
+  deps: {
+    audit: AuditService;
+    files: FileService;
+    firmware: FirmwareService;
+    firmwareRepo: FirmwareRepo;
+    states: CommandStates;
+    mail: MailService;
+  },
 ) {
   const repo = createUpgradeRepo(db);
   const upgrades = createUpgradeService({
@@ -31,6 +39,7 @@ export function upgradeModule(
     upgrades: repo,
     service: upgrades,
     audit: deps.audit,
+    mail: deps.mail,
     transaction,
     now,
     log,

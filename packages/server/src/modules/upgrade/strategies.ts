@@ -17,6 +17,8 @@ import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import { answersOf } from '../command/service.ts';
+import type { MailService } from '../mail/service.ts';
+import { languageOf } from '../mail/templates.ts';
 import type { UpgradeRepo } from './repo.ts';
 import { finishedOf, type UpgradeService } from './service.ts';
 import type { StrategyRepo, StrategyRow } from './strategyRepo.ts';
@@ -67,11 +69,12 @@ export function createStrategyService(deps: {
   upgrades: UpgradeRepo;
   service: UpgradeService;
   audit: AuditService;
+  mail: MailService;
   transaction: Transaction;
   now: () => number;
   log: FastifyBaseLogger;
 }) {
-  const { strategies, upgrades, service, audit, transaction, now, log } = deps;
+  const { strategies, upgrades, service, audit, mail, transaction, now, log } = deps;
 
   async function present(row: NonNullable<Awaited<ReturnType<StrategyRepo['find']>>>, session: Session): Promise<UpgradeStrategy> {
     const { strategy } = row;
@@ -249,11 +252,28 @@ export function createStrategyService(deps: {
           validTo: new Date(body.validTo),
           checkerId: checker.id,
         });
+        // Notice only: nothing is sent; the owners of the devices it would upgrade are told, in the same unit of work.
+        const owners = body.mode === 'notice' ? await strategies.owners(sendable.map((row) => row.deviceSn)) : [];
+        for (const owner of owners) {
+          await mail.send(owner.email, 'firmwareNotice', languageOf(owner.language), {
+            version: image.version,
+            firmware: image.name,
+            devices: owner.sns.join('\n'),
+            purpose: body.purpose,
+          });
+        }
         await audit.record(session, client, {
           action: 'strategy.create',
           objectType: 'upgrade',
           objectId: taskId,
-          after: { ...body, sns: sns.length, devices: sendable.length, skipped: devices.length - sendable.length, refused: refused.length },
+          after: {
+            ...body,
+            sns: sns.length,
+            devices: sendable.length,
+            skipped: devices.length - sendable.length,
+            refused: refused.length,
+            ...(body.mode === 'notice' ? { noticed: owners.length } : {}),
+          },
         });
         return { id, devices: sendable.length, skipped: devices.length - sendable.length, refused };
       });

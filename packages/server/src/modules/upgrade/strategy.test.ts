@@ -216,6 +216,45 @@ describe('strategy upgrades', () => {
     await post('/c/v0/upgrade/strategy/cancel', { id });
   });
 
+  it('notice only: sends nothing, and mails each owner of the devices it would upgrade once, their SNs in their language', async () => {
+    const [first, second] = await Promise.all([
+      createFleetPlant(t.database.db, { devices: 2 }),
+      createFleetPlant(t.database.db, { devices: 2 }),
+    ]);
+    const ownerOf = async (fleet: FleetPlant) =>
+      (
+        await selectRows<{ id: string; email: string }>(
+          t.database.db,
+          sql`select a.id, a.email from plant p join account a on a.id = p.owner_id where p.id = ${fleet.plantId}`,
+        )
+      )[0] as { id: string; email: string };
+    const [german, english] = [await ownerOf(first as FleetPlant), await ownerOf(second as FleetPlant)];
+    await t.database.db.execute(sql`update account set language = 'de' where id = ${german.id}`);
+    const sns = [...(first as FleetPlant).devices.map((device) => device.sn), (second as FleetPlant).devices[0]?.sn as string];
+    const created = await post(
+      '/c/v0/upgrade/strategy/create',
+      strategyBody(sns, { mode: 'notice', purpose: 'Fixes the night-time restart.' }),
+    );
+    expect(created).toMatchObject({ errno: 0, result: { devices: 3 } });
+    const strategy = await detail(created.result.id);
+    expect(strategy.status).toBe('notice');
+    const mails = await selectRows<{ recipient: string; subject: string; body: string }>(
+      t.database.db,
+      sql`select recipient, subject, body from mail_outbox where recipient in (${german.email}, ${english.email}) order by recipient`,
+    );
+    const to = (email: string) => mails.filter((mail) => mail.recipient === email);
+    expect(to(german.email)).toHaveLength(1);
+    expect(to(german.email)[0]?.subject).toBe('Firmware 1.50 ist für Ihre Geräte verfügbar');
+    expect(to(german.email)[0]?.body).toContain([...sns.slice(0, 2)].sort().join('\n'));
+    expect(to(english.email)).toHaveLength(1);
+    expect(to(english.email)[0]?.body).toContain(`these devices of your plants:\n${sns[2]}\n`);
+    expect(to(english.email)[0]?.body).toContain('Fixes the night-time restart.');
+    expect(to(english.email)[0]?.body).not.toContain(sns[0]);
+    // A plan only: the job never sends a notice strategy's commands.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await commandsOf(strategy.task.id)).toBe(0);
+  });
+
   it('refuses the version trigger without its version', async () => {
     const answer = await post('/c/v0/upgrade/strategy/create', strategyBody(['X'], { trigger: 'version' }));
     expect(answer.errno).toBe(Errno.bodyInvalid);

@@ -36,6 +36,23 @@ export function createStrategyRepo(db: Db) {
       .innerJoin(account, eq(account.id, upgradeStrategy.checkerId));
 
   return {
+    /**
+     * The owners of the plants these SNs (devices, or dataloggers of a module upgrade) belong to, with their SNs: the
+     * people a notice-only strategy tells. Disabled accounts and deleted plants are left out.
+     */
+    owners: async (sns: string[]) =>
+      sns.length === 0
+        ? []
+        : selectRows<{ email: string; language: string; sns: string[] }>(
+            db,
+            sql`select a.email, a.language, array_agg(distinct x.sn order by x.sn) as sns
+          from (select sn, plant_id from device where sn in ${sns}
+                union all select sn, plant_id from datalogger where sn in ${sns}) x
+          join plant p on p.id = x.plant_id and p.deleted_at is null
+          join account a on a.id = p.owner_id and a.disabled_at is null and a.email <> ''
+          group by a.id, a.email, a.language order by a.id`,
+          ),
+
     async insert(row: Omit<typeof upgradeStrategy.$inferInsert, 'id' | 'updatedAt'>) {
       const [created] = await db.insert(upgradeStrategy).values(row).returning({ id: upgradeStrategy.id });
       return (created as { id: number }).id;

@@ -25,8 +25,7 @@ import { EXPORT_MAX_ROWS, workbook } from '../../http/xlsx.ts';
 import type { AuditService } from '../audit/service.ts';
 import { acceptImages, type FileService, type UploadRule } from '../file/service.ts';
 import type { MailService } from '../mail/service.ts';
-import { mailText } from '../mail/templates.ts';
-import { languageOf } from '../notification/notices.ts';
+import { languageOf, mailText } from '../mail/templates.ts';
 import { PHOTO_PURPOSE, type WorkOrderRepo } from './repo.ts';
 
 /** Photos: jpg, png or jpeg only (spec section 5), by what the bytes are. */

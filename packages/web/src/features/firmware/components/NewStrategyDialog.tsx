@@ -1,4 +1,4 @@
-import { STRATEGY_MODES, STRATEGY_TRIGGERS, type StrategyCreateBody, type UpgradeDeviceType } from '@sunstack/shared';
+import { STRATEGY_MODES, STRATEGY_TRIGGERS, type StrategyCreateBody, type StrategyMode, type UpgradeDeviceType } from '@sunstack/shared';
 import { DatePicker, Flex, Form, Input, InputNumber, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
@@ -31,7 +31,8 @@ export function NewStrategyDialog({ kind, open, onClose }: { kind: UpgradeDevice
       validFrom: validity[0].valueOf(),
       validTo: validity[1].valueOf(),
     });
-    return { title: t('strategy.created', { devices, skipped }), refused };
+    const created = { implement: 'strategy.created', notice: 'strategy.createdNotice', preview: 'strategy.createdPreview' }[fields.mode];
+    return { title: t(created, { devices, skipped }), refused };
   };
   const number = (name: keyof Fields, label: string, min: number, max: number) => (
     <Form.Item
@@ -77,9 +78,7 @@ export function NewStrategyDialog({ kind, open, onClose }: { kind: UpgradeDevice
             >
               <Input maxLength={64} />
             </Form.Item>
-            <Form.Item name="mode" label={t('strategy.mode')} style={{ flex: '1 1 160px' }}>
-              <Select options={STRATEGY_MODES.map((mode) => ({ value: mode, label: t(`strategy.modes.${mode}`) }))} />
-            </Form.Item>
+            <ModeField />
           </Flex>
           <Form.Item name="purpose" label={t('strategy.purpose')}>
             <Input maxLength={200} />
@@ -152,5 +151,21 @@ export function NewStrategyDialog({ kind, open, onClose }: { kind: UpgradeDevice
         </Form.Item>
       </Flex>
     </UpgradeDialog>
+  );
+}
+
+/** The mode, with what the chosen one does: a plan only, the owners told by email, or sent once the checker approves. */
+function ModeField() {
+  const { t } = useTranslation();
+  const mode = Form.useWatch<StrategyMode | undefined>('mode', Form.useFormInstance());
+  return (
+    <Form.Item
+      name="mode"
+      label={t('strategy.mode')}
+      extra={mode ? t(`strategy.modeHints.${mode}`) : undefined}
+      style={{ flex: '1 1 160px' }}
+    >
+      <Select options={STRATEGY_MODES.map((value) => ({ value, label: t(`strategy.modes.${value}`) }))} />
+    </Form.Item>
   );
 }
