@@ -15,6 +15,7 @@ import { createAttemptLimiter } from './core/attempts.ts';
 import { createBackgroundWork } from './core/background.ts';
 import { diskFileStore } from './core/fileStore.ts';
 import type { ModuleParts, Platform } from './core/module.ts';
+import { createPlatformLog, type PlatformLog } from './core/platformLog.ts';
 import type { Database } from './db/client.ts';
 import { serializeError } from './db/errorLog.ts';
 import { createUnitOfWork } from './db/unitOfWork.ts';
@@ -54,6 +55,7 @@ import { openApiModule } from './modules/openApi/module.ts';
 import { organisationModule } from './modules/organisation/module.ts';
 import { plantModule } from './modules/plant/module.ts';
 import { plantMapModule } from './modules/plantMap/module.ts';
+import { platformLogModule } from './modules/platformLog/module.ts';
 import { powerInfoModule } from './modules/powerInfo/module.ts';
 import type { ReportExportService } from './modules/report/exportService.ts';
 import { reportModule } from './modules/report/module.ts';
@@ -110,6 +112,8 @@ export interface App {
   rollups: { settle(): Promise<void> };
   /** Report exports (tests run their job's passes). */
   reportExports: ReportExportService;
+  /** The platform's own events (server.ts records the start and the migrations applied). */
+  platformLog: PlatformLog;
   /** Every API call and who may make it, for the role and scope test matrices. */
   apiRoutes: ApiRoute[];
 }
@@ -180,6 +184,11 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
   const unitOfWork = createUnitOfWork(database.db);
   const background = createBackgroundWork(http.log);
   http.addHook('onClose', background.settled);
+  const platformLog = createPlatformLog(database.db, http.log);
+  http.addHook('onClose', async () => {
+    platformLog.close();
+    await platformLog.settled();
+  });
   const platform: Platform = {
     config,
     database,
@@ -189,6 +198,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     attempts: createAttemptLimiter(unitOfWork.db, now),
     background,
     fileStore: diskFileStore(join(config.dataDir, 'files')),
+    platformLog,
     now,
     log: http.log,
     onClose: (hook) => http.addHook('onClose', async () => void (await hook())),
@@ -254,6 +264,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     documentParts,
     brandParts,
     accountMigrationModule(platform, { audit, mail }),
+    platformLogModule(platform),
     // Each module that keeps files says which are its and what holds them.
     fileManagementModule(platform, { audit, files, usages: [workOrderFiles, documentFiles, brandFiles] }),
   ];
@@ -286,5 +297,5 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     return reply.status(404).send({ errno: Errno.notFound, result: {} });
   });
 
-  return { http, mail, ingest, runCommandDispatcher: runDispatcher, runJobs, rollups, reportExports, apiRoutes };
+  return { http, mail, ingest, runCommandDispatcher: runDispatcher, runJobs, rollups, reportExports, platformLog, apiRoutes };
 }

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type DataLoop, startDataLoop } from './dataLoop.ts';
@@ -11,11 +12,23 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
  * the configuration (api, jobs, ingest with its command dispatcher, the demo's simulated fleet).
  * main.ts starts it and stops it on a signal; the first-start benchmark runs the same thing.
  */
+/** The server package's version, as the platform log records a start. */
+const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+
 export async function startServer(config: Config) {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await migrate(database);
+  const applied = await migrate(database);
   const app = await buildApp({ config, database });
   const { http } = app;
+  app.platformLog.record({
+    kind: 'start',
+    severity: 'info',
+    message: `process started (${config.roles.join(', ')})`,
+    details: { roles: config.roles, version, pid: process.pid },
+  });
+  if (applied.length > 0) {
+    app.platformLog.record({ kind: 'migration', severity: 'info', message: `${applied.length} migrations applied`, details: { applied } });
+  }
   // The demo is a convenience: what users changed in it may keep a part from being seeded, never the server from starting.
   const seeded =
     config.demo && (await seedDemo(database).catch((error: unknown) => http.log.error({ err: error }, 'demo seed incomplete')));

@@ -5,11 +5,12 @@ import type { Transaction, UnitOfWork } from '../db/unitOfWork.ts';
 import type { AttemptLimiter } from './attempts.ts';
 import type { BackgroundWork } from './background.ts';
 import type { FileStore } from './fileStore.ts';
+import type { PlatformLog } from './platformLog.ts';
 
 /**
  * What every module is built on: the configuration, the database (queries through the unit of
  * work, LISTEN through `database`), the clock, the log, attempt limits, background work, stored files'
- * bytes, and a way to be told when the app closes.
+ * bytes, the platform log, and a way to be told when the app closes.
  */
 export interface Platform {
   config: Config;
@@ -20,6 +21,8 @@ export interface Platform {
   attempts: AttemptLimiter;
   background: BackgroundWork;
   fileStore: FileStore;
+  /** The platform's own events (job failures, delivery failures, ingest rejections), best effort. */
+  platformLog: PlatformLog;
   now: () => number;
   log: FastifyBaseLogger;
   onClose(hook: () => Promise<unknown> | unknown): void;

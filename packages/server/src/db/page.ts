@@ -1,3 +1,6 @@
+import { and, gte, lte, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
 /** A page of a list call: which one (from 1) and how many rows it holds. */
 export interface PageRequest {
   currentPage: number;
@@ -14,3 +17,11 @@ export interface Page {
 export const offsetOf = ({ currentPage, pageSize }: PageRequest) => (currentPage - 1) * pageSize;
 
 export const pageOf = (request: PageRequest): Page => ({ limit: request.pageSize, offset: offsetOf(request) });
+
+/** Entries of a log within a filter's time range (UTC ms, either end open). */
+export function loggedWithin(at: PgColumn, range: { from?: number; to?: number }): SQL | undefined {
+  return and(
+    range.from !== undefined ? gte(at, new Date(range.from)) : undefined,
+    range.to !== undefined ? lte(at, new Date(range.to)) : undefined,
+  );
+}

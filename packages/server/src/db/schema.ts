@@ -291,6 +291,16 @@ export const auditLog = pgTable('audit_log', {
   after: jsonb('after'),
 });
 
+/** The platform log (0065_platform_log.sql): the platform's own events, bounded by its retention job. */
+export const platformLog = pgTable('platform_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: at('at').notNull().defaultNow(),
+  kind: text('kind').notNull(),
+  severity: text('severity').notNull(),
+  message: text('message').notNull(),
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+});
+
 /** The account log (0004_user_management.sql): what happened to an account's access. */
 export const accountLog = pgTable('account_log', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -24,6 +24,7 @@ import { notificationCalls } from './notification.ts';
 import { organisationCalls } from './organisation.ts';
 import { plantCalls } from './plant.ts';
 import { plantMapCalls } from './plantMap.ts';
+import { platformLogCalls } from './platformLog.ts';
 import { powerInfoCalls } from './powerInfo.ts';
 import { reportCalls } from './report.ts';
 import { sessionCalls } from './session.ts';
@@ -58,6 +59,7 @@ export const ALL_CALLS: readonly CallDeclaration[] = [
   notificationCalls,
   organisationCalls,
   plantCalls,
+  platformLogCalls,
   plantMapCalls,
   powerInfoCalls,
   reportCalls,

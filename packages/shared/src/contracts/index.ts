@@ -26,6 +26,7 @@ export * from './openApi.ts';
 export * from './organisation.ts';
 export * from './plant.ts';
 export * from './plantMap.ts';
+export * from './platformLog.ts';
 export * from './powerInfo.ts';
 export * from './report.ts';
 export * from './settings.ts';

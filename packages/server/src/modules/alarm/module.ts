@@ -11,7 +11,7 @@ import { createAlarmService } from './service.ts';
 const ALARM_RULES_POLL_MS = 60_000;
 
 /** Alarms: the lists, acknowledgement, exports, and the rules job that raises and clears rule alarms. */
-export function alarmModule({ db, transaction, now, log }: Platform, deps: { audit: AuditService; plantRepo: PlantRepo }) {
+export function alarmModule({ db, transaction, now, platformLog }: Platform, deps: { audit: AuditService; plantRepo: PlantRepo }) {
   const alarms = createAlarmService({ alarms: createAlarmRepo(db), plants: deps.plantRepo, audit: deps.audit, transaction });
   const rules = createAlarmRules(db);
   const rulesLoop = createJobLoop(
@@ -19,7 +19,7 @@ export function alarmModule({ db, transaction, now, log }: Platform, deps: { aud
       await rules.evaluate(new Date(now()));
       return false;
     },
-    { idleMs: ALARM_RULES_POLL_MS, onError: (error) => log.error({ err: error }, 'alarm rules failed') },
+    { idleMs: ALARM_RULES_POLL_MS, onError: platformLog.jobFailed('alarm rules failed') },
   );
   const jobs: Job[] = [rulesLoop.run];
   return { routes: (http) => alarmRoutes(http, alarms), jobs } satisfies ModuleParts;

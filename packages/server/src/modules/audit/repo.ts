@@ -1,10 +1,10 @@
 import { Access, type AccountLogExportBody, type OperationLogExportBody } from '@sunstack/shared';
-import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { pathWithin, type Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { startsWith } from '../../db/like.ts';
-import type { Page } from '../../db/page.ts';
+import { loggedWithin, type Page } from '../../db/page.ts';
 import { jsonParam, selectRows } from '../../db/rawSql.ts';
 import { account, accountLog, auditLog, organisation } from '../../db/schema.ts';
 
@@ -33,14 +33,6 @@ function visible(scope: Scope, path: PgColumn, own: PgColumn): SQL | undefined {
     return pathWithin(path, scope.organisationPath);
   }
   return eq(own, scope.accountId);
-}
-
-/** Entries logged within the filters' time range (either end open). */
-function loggedWithin(at: PgColumn, range: { from?: number; to?: number }): SQL | undefined {
-  return and(
-    range.from !== undefined ? gte(at, new Date(range.from)) : undefined,
-    range.to !== undefined ? lte(at, new Date(range.to)) : undefined,
-  );
 }
 
 function where(scope: Scope, filters: OperationLogExportBody) {

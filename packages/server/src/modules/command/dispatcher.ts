@@ -1,6 +1,7 @@
 import { commandTopic } from '@sunstack/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { createJobLoop, type Listen, whileListening } from '../../core/jobLoop.ts';
+import type { PlatformLog } from '../../core/platformLog.ts';
 import type { CommandRepo, CommandRow } from './repo.ts';
 
 /** Commands sent per pass (a pass holds its rows locked while it publishes them). */
@@ -51,9 +52,10 @@ export function createCommandDispatcher(deps: {
   listen: Listen;
   now: () => number;
   log: FastifyBaseLogger;
+  platformLog: PlatformLog;
   options?: DispatchOptions;
 }) {
-  const { commands, expire, publish, listen, now, log } = deps;
+  const { commands, expire, publish, listen, now, log, platformLog } = deps;
   const publishTimeoutMs = deps.options?.publishTimeoutMs ?? PUBLISH_TIMEOUT_MS;
   const loop = createJobLoop(
     async () => {
@@ -63,7 +65,7 @@ export function createCommandDispatcher(deps: {
       );
       return sent === SEND_BATCH;
     },
-    { idleMs: DISPATCH_POLL_MS, onError: (error) => log.error({ err: error }, 'command dispatch failed') },
+    { idleMs: DISPATCH_POLL_MS, onError: platformLog.jobFailed('command dispatch failed') },
   );
   return {
     wake: loop.wake,

@@ -17,7 +17,7 @@ import { createCommandService } from './service.ts';
  * the live streams of their states.
  */
 export async function commandModule(
-  { db, database, transaction, now, log, onClose }: Platform,
+  { db, database, transaction, now, log, platformLog, onClose }: Platform,
   deps: { audit: AuditService; templates: TemplateService; groups: GroupRepo },
 ) {
   const commands = createCommandRepo(db);
@@ -45,6 +45,7 @@ export async function commandModule(
         listen: (channel, handler) => database.listen(channel, handler),
         now,
         log,
+        platformLog,
         options,
       });
       await dispatcher.run(signal);

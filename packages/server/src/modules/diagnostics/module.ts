@@ -23,7 +23,7 @@ const AGING_JUDGE_MS = 30_000;
  * command's change of state; the ageing job judges running ageing runs from their devices' telemetry and alarms.
  */
 export function diagnosticsModule(
-  { db, transaction, now, log, config }: Platform,
+  { db, transaction, now, config, platformLog }: Platform,
   deps: { audit: AuditService; commands: CommandService; states: CommandStates; files: FileService },
 ) {
   const logs = createLogService({
@@ -43,7 +43,7 @@ export function diagnosticsModule(
   });
   const collectLoop = createJobLoop(diagnostics.collect, {
     idleMs: COLLECT_POLL_MS,
-    onError: (error) => log.error({ err: error }, 'storing I-V scans failed'),
+    onError: platformLog.jobFailed('storing I-V scans failed'),
   });
   const collect = async (signal: AbortSignal) => {
     const stop = deps.states.subscribeAll(collectLoop.wake);
@@ -56,7 +56,7 @@ export function diagnosticsModule(
   const aging = createAgingService({ repo: createAgingRepo(db), audit: deps.audit, transaction, now });
   const agingLoop = createJobLoop(aging.judgeRuns, {
     idleMs: AGING_JUDGE_MS,
-    onError: (error) => log.error({ err: error }, 'judging ageing runs failed'),
+    onError: platformLog.jobFailed('judging ageing runs failed'),
   });
   return {
     routes: (http) => diagnosticsRoutes(http, diagnostics, logs, aging),

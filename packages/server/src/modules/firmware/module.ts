@@ -12,7 +12,10 @@ import { ABANDONED_UPLOAD_MS, createSliceStore } from './slices.ts';
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** The firmware library; the upgrade module sends what it holds. */
-export function firmwareModule({ db, config, transaction, now, log }: Platform, deps: { audit: AuditService; files: FileService }) {
+export function firmwareModule(
+  { db, config, transaction, now, log, platformLog }: Platform,
+  deps: { audit: AuditService; files: FileService },
+) {
   const repo = createFirmwareRepo(db);
   // Slices of uploads under way, beside the file store, until the last arrives (or the upload is abandoned).
   const slices = createSliceStore(join(config.dataDir, 'uploads', 'firmware'));
@@ -22,7 +25,7 @@ export function firmwareModule({ db, config, transaction, now, log }: Platform, 
       if (removed > 0) log.info(`abandoned firmware uploads removed: ${removed}`);
       return false;
     },
-    { idleMs: SWEEP_EVERY_MS, onError: (error) => log.error({ err: error }, 'firmware upload sweep failed') },
+    { idleMs: SWEEP_EVERY_MS, onError: platformLog.jobFailed('firmware upload sweep failed') },
   );
   const firmware = createFirmwareService({
     firmware: repo,

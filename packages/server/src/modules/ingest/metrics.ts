@@ -3,8 +3,19 @@ import { Errno } from '@sunstack/shared';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
+/** A counter of rejections, by reason, that also tells `onRejected` (the platform log sums them: issue 23). */
+function rejectionCounter(registry: Registry, name: string, help: string, onRejected: (reason: string, count: number) => void) {
+  const counter = new Counter({ name, help, labelNames: ['reason'] as const, registers: [registry] });
+  return {
+    inc(labels: { reason: string }, count = 1) {
+      counter.inc(labels, count);
+      onRejected(labels.reason, count);
+    },
+  };
+}
+
 /** The ingest's figures for `/metrics` (Prometheus text format); one registry per app. */
-export function createIngestMetrics() {
+export function createIngestMetrics(onRejected: (reason: string, count: number) => void) {
   const registry = new Registry();
   // The event loop's delay sampled every 100 ms, not prom-client's 10: the finer timer cost the idle process several ms of CPU a second.
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 100 });
@@ -16,24 +27,24 @@ export function createIngestMetrics() {
       labelNames: ['kind'] as const,
       registers: [registry],
     }),
-    rejectedMessages: new Counter({
-      name: 'sunstack_ingest_rejected_messages_total',
-      help: 'Device messages dropped whole, by reason',
-      labelNames: ['reason'] as const,
-      registers: [registry],
-    }),
+    rejectedMessages: rejectionCounter(
+      registry,
+      'sunstack_ingest_rejected_messages_total',
+      'Device messages dropped whole, by reason',
+      (reason, count) => onRejected(`message ${reason}`, count),
+    ),
     samples: new Counter({ name: 'sunstack_ingest_samples_total', help: 'Samples stored (new ones only)', registers: [registry] }),
     duplicateSamples: new Counter({
       name: 'sunstack_ingest_duplicate_samples_total',
       help: 'Samples that were already stored',
       registers: [registry],
     }),
-    rejectedValues: new Counter({
-      name: 'sunstack_ingest_rejected_values_total',
-      help: 'Values dropped from samples (not finite numbers, names over 64 characters or holding text the database cannot store), and samples of unknown devices or times',
-      labelNames: ['reason'] as const,
-      registers: [registry],
-    }),
+    rejectedValues: rejectionCounter(
+      registry,
+      'sunstack_ingest_rejected_values_total',
+      'Values dropped from samples (not finite numbers, names over 64 characters or holding text the database cannot store), and samples of unknown devices or times',
+      (reason, count) => onRejected(`value ${reason}`, count),
+    ),
     batchSize: new Histogram({
       name: 'sunstack_ingest_batch_samples',
       help: 'Samples per database batch',

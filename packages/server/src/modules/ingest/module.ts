@@ -16,10 +16,10 @@ const BATCH_SAMPLES: Record<Database['kind'], number> = { postgres: 5_000, pglit
 
 /** Device messages in (whichever broker delivers them: dataLoop.ts), and /metrics. */
 export function ingestModule(
-  { db, database, config, now, log }: Platform,
+  { db, database, config, now, log, platformLog }: Platform,
   deps: { telemetry: TelemetryRepo; commands: CommandsFromDevices },
 ) {
-  const metrics = createIngestMetrics();
+  const metrics = createIngestMetrics(platformLog.rejected);
   const ingest = createIngestService(
     { telemetry: deps.telemetry, repo: createIngestRepo(db), metrics, commands: deps.commands },
     { retentionDays: config.rawRetentionDays, maxBatchSamples: BATCH_SAMPLES[database.kind], now, log },

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { FileStore } from '../../core/fileStore.ts';
 import { createJobLoop, type Listen, whileListening } from '../../core/jobLoop.ts';
+import type { PlatformLog } from '../../core/platformLog.ts';
 import type { MailAttachment } from '../../db/schema.ts';
 import type { MailRepo } from './repo.ts';
 import { type MailTemplate, renderMail } from './templates.ts';
@@ -22,9 +23,10 @@ export function createMailService(deps: {
   from: string;
   listen: Listen;
   log: FastifyBaseLogger;
+  platformLog: PlatformLog;
   fileStore: FileStore;
 }) {
-  const { mails, smtpUrl, from, listen, log, fileStore } = deps;
+  const { mails, smtpUrl, from, listen, log, platformLog, fileStore } = deps;
 
   /** The attachments whose bytes are still stored, as streams; one deleted since the mail was written is left out. */
   async function attachmentsOf(list: readonly MailAttachment[]) {
@@ -51,6 +53,12 @@ export function createMailService(deps: {
         await mails.markSent(mail.id);
       } catch (error) {
         log.warn({ err: error, mailId: mail.id }, 'mail delivery failed; will retry');
+        platformLog.deliveryFailed(
+          'mail',
+          'mail delivery failed; will retry',
+          { mailId: mail.id, ...platformLog.errorDetails(error) },
+          false,
+        );
         await mails.markFailed(mail.id, mail.attempts, String(error));
       }
     }
@@ -59,7 +67,7 @@ export function createMailService(deps: {
 
   const sender = createJobLoop(async () => (await deliverDue()) === BATCH, {
     idleMs: POLL_MS,
-    onError: (error) => log.error({ err: error }, 'mail sender pass failed'),
+    onError: platformLog.jobFailed('mail sender pass failed'),
   });
 
   return {

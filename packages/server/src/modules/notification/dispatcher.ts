@@ -1,6 +1,7 @@
 import { type NoticeEvent, WEBHOOK_SUMMARY_MAX, type WebhookSummary } from '@sunstack/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { createJobLoop, type Listen, whileListening } from '../../core/jobLoop.ts';
+import type { PlatformLog } from '../../core/platformLog.ts';
 import type { Scope } from '../../core/scope.ts';
 import { languageOf, mailText } from '../mail/templates.ts';
 import { MINUTE, type Notice, noticeMail, noticePush, STORM, summaryMail, summaryPush, webhookNotice } from './notices.ts';
@@ -51,10 +52,11 @@ export function createNotificationJobs(deps: {
   listen: Listen;
   now: () => number;
   log: FastifyBaseLogger;
+  platformLog: PlatformLog;
   /** The VAPID subject (RFC 8292: an https: URL or a mailto: address), and where a push opens the console. */
   push: { subject: string; alarmUrl: string };
 }) {
-  const { repo, allowPrivateWebhooks, listen, now, log, push } = deps;
+  const { repo, allowPrivateWebhooks, listen, now, log, platformLog, push } = deps;
 
   /** Turns claimed notices into deliveries; answers whether a full batch was taken (more may wait). */
   async function dispatchNotices(): Promise<boolean> {
@@ -217,6 +219,12 @@ export function createNotificationJobs(deps: {
         const next = at + retryDelay(delivery.attempts);
         const giveUp = outcome.final === true || next - delivery.createdAt.getTime() > WEBHOOK_GIVE_UP_MS;
         log.warn({ delivery: delivery.id, attempts: delivery.attempts, error: outcome.error, giveUp }, 'webhook delivery failed');
+        platformLog.deliveryFailed(
+          'webhook',
+          'webhook delivery failed',
+          { delivery: delivery.id, attempts: delivery.attempts, status: outcome.status, error: outcome.error },
+          giveUp,
+        );
         await repo.webhookFailed(delivery.id, {
           status: outcome.status,
           error: outcome.error,
@@ -254,6 +262,12 @@ export function createNotificationJobs(deps: {
         const next = at + retryDelay(delivery.attempts);
         const giveUp = outcome.final === true || next - delivery.createdAt.getTime() > WEBHOOK_GIVE_UP_MS;
         log.warn({ push: delivery.id, attempts: delivery.attempts, error: outcome.error, giveUp }, 'push delivery failed');
+        platformLog.deliveryFailed(
+          'push',
+          'push delivery failed',
+          { push: delivery.id, attempts: delivery.attempts, status: outcome.status, error: outcome.error },
+          giveUp,
+        );
         return repo.pushFailed(delivery.id, {
           status: outcome.status,
           error: outcome.error,
@@ -270,11 +284,11 @@ export function createNotificationJobs(deps: {
       const more = await dispatchNotices();
       return (await sendSummaries()) || more;
     },
-    { idleMs: DISPATCH_POLL_MS, onError: (error) => log.error({ err: error }, 'notification dispatch failed') },
+    { idleMs: DISPATCH_POLL_MS, onError: platformLog.jobFailed('notification dispatch failed') },
   );
   const sender = createJobLoop(async () => (await deliverWebhooks()) || (await deliverPushes()), {
     idleMs: WEBHOOK_POLL_MS,
-    onError: (error) => log.error({ err: error }, 'webhook sender pass failed'),
+    onError: platformLog.jobFailed('webhook sender pass failed'),
   });
 
   return {

@@ -5,13 +5,14 @@ import { notificationRoutes } from './routes.ts';
 import { createNotificationService } from './service.ts';
 
 /** Alarm notifications: the caller's subscriptions, and the dispatcher and webhook sender (woken by NOTIFY alarm_notice). */
-export function notificationModule({ db, database, config, now, log }: Platform) {
+export function notificationModule({ db, database, config, now, log, platformLog }: Platform) {
   const notifications = createNotificationService({
     repo: createNotificationRepo(db),
     allowPrivateWebhooks: config.webhookAllowPrivate,
     listen: (channel, handler) => database.listen(channel, handler),
     now,
     log,
+    platformLog,
     push: {
       subject: vapidSubject(config.publicUrl, config.mailFrom),
       alarmUrl: `${config.publicUrl.replace(/\/$/, '')}${routeByName('alarm').path}`,

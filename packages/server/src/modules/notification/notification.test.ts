@@ -520,6 +520,7 @@ describe('a restart between commit and send', () => {
       listen: async () => async () => {},
       now: Date.now,
       log: between.http.log,
+      platformLog: between.platformLog,
       push: { subject: 'mailto:ops@example.test', alarmUrl: 'http://localhost/bus/alarm' },
     });
     // Both notices become deliveries in one pass; none is sent.

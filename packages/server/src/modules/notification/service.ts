@@ -8,6 +8,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Session } from '../../core/caller.ts';
 import type { Listen } from '../../core/jobLoop.ts';
+import type { PlatformLog } from '../../core/platformLog.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { createNotificationJobs } from './dispatcher.ts';
 import type { NotificationRepo } from './repo.ts';
@@ -43,6 +44,7 @@ export function createNotificationService(deps: {
   listen: Listen;
   now: () => number;
   log: FastifyBaseLogger;
+  platformLog: PlatformLog;
   push: { subject: string; alarmUrl: string };
 }) {
   const { repo, allowPrivateWebhooks } = deps;

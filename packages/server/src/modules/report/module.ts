@@ -16,7 +16,7 @@ const REPORT_POLL_MS = 5_000;
 
 /** Data reports (figures from the rollups), report exports and their durable generation job. */
 export function reportModule(
-  { db, transaction, config, now, log }: Platform,
+  { db, transaction, config, now, platformLog }: Platform,
   deps: { files: FileService; mail: MailService; audit: AuditService },
 ) {
   const dataRepo = createDataReportRepo(db);
@@ -32,7 +32,7 @@ export function reportModule(
   const fleet = createFleetService({ fleet: createFleetRepo(db), now });
   const loop = createJobLoop(() => exports.pass(), {
     idleMs: REPORT_POLL_MS,
-    onError: (error) => log.error({ err: error }, 'report job pass failed'),
+    onError: platformLog.jobFailed('report job pass failed'),
   });
   return { reportExports: exports, routes: (http) => reportRoutes(http, data, exports, fleet), jobs: [loop.run] } satisfies ModuleParts &
     Record<string, unknown>;

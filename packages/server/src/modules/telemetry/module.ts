@@ -13,7 +13,7 @@ const RETENTION_POLL_MS = 3_600_000;
  * and its jobs: the rollup rounds, and the raw retention that drops expired partitions.
  */
 export function telemetryModule(
-  { db, database, config, now, log }: Platform,
+  { db, database, config, now, log, platformLog }: Platform,
   deps: {
     /** Live views refresh when the rollups (and with them today's figures) took new samples in. */ onRolledUp(
       plantIds: number[],
@@ -28,7 +28,7 @@ export function telemetryModule(
       if (plantIds.length > 0) await deps.onRolledUp(plantIds);
       return more;
     },
-    { idleMs: ROLLUP_POLL_MS, onError: (error) => log.error({ err: error }, 'rollup round failed') },
+    { idleMs: ROLLUP_POLL_MS, onError: platformLog.jobFailed('rollup round failed') },
   );
   const retentionLoop = createJobLoop(
     async () => {
@@ -36,7 +36,7 @@ export function telemetryModule(
       if (dropped.length > 0) log.info(`raw samples past ${config.rawRetentionDays} days dropped: ${dropped.join(', ')}`);
       return false;
     },
-    { idleMs: RETENTION_POLL_MS, onError: (error) => log.error({ err: error }, 'raw retention failed') },
+    { idleMs: RETENTION_POLL_MS, onError: platformLog.jobFailed('raw retention failed') },
   );
   const jobs: Job[] = [rollupLoop.run, retentionLoop.run];
   return { telemetry, rollups: { settle: rollupJob.settle }, jobs };

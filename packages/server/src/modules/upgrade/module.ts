@@ -13,7 +13,7 @@ import { createStrategyRepo } from './strategyRepo.ts';
 
 /** Upgrade tasks on the command path, the devices' downloads, the blacklist and the after-sales reset. */
 export function upgradeModule(
-  { db, config, transaction, now, log }: Platform,
+  { db, config, transaction, now, log, platformLog }: Platform,
   deps: {
     audit: AuditService;
     files: FileService;
@@ -43,6 +43,7 @@ export function upgradeModule(
     transaction,
     now,
     log,
+    platformLog,
   });
   return {
     upgrades,

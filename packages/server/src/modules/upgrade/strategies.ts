@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ClientInfo, Session } from '../../core/caller.ts';
 import { createJobLoop } from '../../core/jobLoop.ts';
 import { requirePermission } from '../../core/permissions.ts';
+import type { PlatformLog } from '../../core/platformLog.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
@@ -73,8 +74,9 @@ export function createStrategyService(deps: {
   transaction: Transaction;
   now: () => number;
   log: FastifyBaseLogger;
+  platformLog: PlatformLog;
 }) {
-  const { strategies, upgrades, service, audit, mail, transaction, now, log } = deps;
+  const { strategies, upgrades, service, audit, mail, transaction, now, log, platformLog } = deps;
 
   async function present(row: NonNullable<Awaited<ReturnType<StrategyRepo['find']>>>, session: Session): Promise<UpgradeStrategy> {
     const { strategy } = row;
@@ -208,7 +210,7 @@ export function createStrategyService(deps: {
       });
       return false;
     },
-    { idleMs: STRATEGY_PASS_MS, onError: (error) => log.error({ err: error }, 'strategy pass failed') },
+    { idleMs: STRATEGY_PASS_MS, onError: platformLog.jobFailed('strategy pass failed') },
   );
 
   return {
