@@ -82,6 +82,7 @@ const SCREENS: Record<ScreenName, ComponentType> = {
   'work-order-create': lazyScreen(() => import('../features/workOrder/routes/WorkOrderCreatePage.tsx')),
   'work-order-detail': lazyScreen(() => import('../features/workOrder/routes/WorkOrderDetailPage.tsx')),
   'file-management': lazyScreen(() => import('../features/fileManagement/routes/FileManagementPage.tsx')),
+  'log-update': lazyScreen(() => import('../features/audit/routes/LogUpdatePage.tsx')),
   'document-management': lazyScreen(() => import('../features/document/routes/DocumentManagementPage.tsx')),
   'account-migration': lazyScreen(() => import('../features/accountMigration/routes/AccountMigrationPage.tsx')),
   firmware: lazyScreen(() => import('../features/firmware/routes/FirmwarePage.tsx')),

@@ -65,6 +65,7 @@ export const SCREEN_NAMES = [
   'work-order-create',
   'work-order-detail',
   'file-management',
+  'log-update',
   'document-management',
   'account-migration',
   'firmware',

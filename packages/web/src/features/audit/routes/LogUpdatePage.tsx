@@ -1,0 +1,23 @@
+import { Card, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
+import { exportPlatformLog } from '../api/platformLog.ts';
+import { ExportButton } from '../components/ExportButton.tsx';
+import { PlatformLog, type PlatformLogFilters } from '../components/PlatformLog.tsx';
+
+/**
+ * Log updates (spec /bus/logUpdate, administrators): the platform log, searchable by time, kind, severity and text
+ * and exportable with its filters. The journal of release notes is to join it as a second tab.
+ */
+export default function LogUpdatePage() {
+  const { t } = useTranslation();
+  const platform = usePagedFilters<PlatformLogFilters>({});
+  return (
+    <Card title={t('navBar.logUpdate')} variant="borderless">
+      <Tabs
+        tabBarExtraContent={<ExportButton query={platform.query} exportFile={exportPlatformLog} />}
+        items={[{ key: 'platform', label: t('platformLog.title'), children: <PlatformLog paging={platform} /> }]}
+      />
+    </Card>
+  );
+}
