@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type DataLoop, startDataLoop } from './dataLoop.ts';
@@ -12,9 +11,6 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
  * the configuration (api, jobs, ingest with its command dispatcher, the demo's simulated fleet).
  * main.ts starts it and stops it on a signal; the first-start benchmark runs the same thing.
  */
-/** The server package's version, as the platform log records a start. */
-const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
-
 export async function startServer(config: Config) {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(database);
@@ -24,7 +20,7 @@ export async function startServer(config: Config) {
     kind: 'start',
     severity: 'info',
     message: `process started (${config.roles.join(', ')})`,
-    details: { roles: config.roles, version, pid: process.pid },
+    details: { roles: config.roles, node: process.version, pid: process.pid },
   });
   if (applied.length > 0) {
     app.platformLog.record({ kind: 'migration', severity: 'info', message: `${applied.length} migrations applied`, details: { applied } });
