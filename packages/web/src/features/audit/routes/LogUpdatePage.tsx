@@ -1,4 +1,4 @@
-import { Card, Tabs } from 'antd';
+import { Card, Flex, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { exportPlatformLog } from '../api/platformLog.ts';
@@ -15,8 +15,21 @@ export default function LogUpdatePage() {
   return (
     <Card title={t('navBar.logUpdate')} variant="borderless">
       <Tabs
-        tabBarExtraContent={<ExportButton query={platform.query} exportFile={exportPlatformLog} />}
-        items={[{ key: 'platform', label: t('platformLog.title'), children: <PlatformLog paging={platform} /> }]}
+        items={[
+          {
+            key: 'platform',
+            label: t('platformLog.title'),
+            children: (
+              <>
+                {/* Above the filters, not beside the tabs: on a phone the tab's name needs the row. */}
+                <Flex justify="end" style={{ marginBottom: 16 }}>
+                  <ExportButton query={platform.query} exportFile={exportPlatformLog} />
+                </Flex>
+                <PlatformLog paging={platform} />
+              </>
+            ),
+          },
+        ]}
       />
     </Card>
   );
