@@ -34,12 +34,14 @@ export async function startDataLoop(
     // inventory, then samples of the devices it names) often arrives in one: on PostgreSQL the samples
     // were looked up before the inventory was stored, dropped as of unknown devices and acknowledged.
     // So the same order as behind an external broker; a failed message resolves false (unacknowledged).
-    const storeInOrder = createMessageOrder((sn, topic, payload) =>
+    // Replies keep an order of their own, as behind Mosquitto: never behind their datalogger's telemetry.
+    const stored = (sn: string, topic: string, payload: Buffer) =>
       ingest.receive(sn, topic, payload).then(
         () => true,
         () => false,
-      ),
-    );
+      );
+    const storeInOrder = createMessageOrder(stored);
+    const replyInOrder = createMessageOrder(stored);
     const broker: EmbeddedBroker = await startEmbeddedBroker({
       host: config.mqtt.host,
       port: config.mqtt.port,
@@ -48,7 +50,8 @@ export async function startDataLoop(
         const uplink = parseUplinkTopic(topic);
         // Not a device message: the ingest counts it as refused.
         if (!uplink) return ingest.receive(sn, topic, payload);
-        if (!(await storeInOrder(uplink.sn, uplink.kind, topic, payload))) throw new Error(`${topic} not stored`);
+        const inOrder = uplink.kind === 'reply' ? replyInOrder : storeInOrder;
+        if (!(await inOrder(uplink.sn, uplink.kind, topic, payload))) throw new Error(`${topic} not stored`);
       },
       log,
     });
