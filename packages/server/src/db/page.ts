@@ -18,6 +18,13 @@ export const offsetOf = ({ currentPage, pageSize }: PageRequest) => (currentPage
 
 export const pageOf = (request: PageRequest): Page => ({ limit: request.pageSize, offset: offsetOf(request) });
 
+/** One page of a log as the list calls answer it: the entries of the requested page and the paging itself. */
+export async function pageOfLog<Entry>(filters: PageRequest, read: (page: Page) => Promise<{ total: number; entries: Entry[] }>) {
+  const { currentPage, pageSize } = filters;
+  const { total, entries } = await read(pageOf(filters));
+  return { total, currentPage, pageSize, entries };
+}
+
 /** Entries of a log within a filter's time range (UTC ms, either end open). */
 export function loggedWithin(at: PgColumn, range: { from?: number; to?: number }): SQL | undefined {
   return and(

@@ -11,7 +11,7 @@ import type {
 } from '@sunstack/shared';
 import type { ClientInfo, Session } from '../../core/caller.ts';
 import { requirePermission } from '../../core/permissions.ts';
-import { type Page, type PageRequest, pageOf } from '../../db/page.ts';
+import { type Page, pageOfLog } from '../../db/page.ts';
 import type { UnitOfWork } from '../../db/unitOfWork.ts';
 import { EXPORT_MAX_ROWS, utcText, workbook } from '../../http/xlsx.ts';
 import type { AuditRepo } from './repo.ts';
@@ -51,13 +51,6 @@ const entryOf = (session: Session, client: ClientInfo, change: Change) => ({
 });
 
 const ALL: Page = { limit: EXPORT_MAX_ROWS, offset: 0 };
-
-/** One page of a log as the list calls answer it: the entries of the requested page and the paging itself. */
-async function pageOfLog<Entry>(filters: PageRequest, read: (page: Page) => Promise<{ total: number; entries: Entry[] }>) {
-  const { currentPage, pageSize } = filters;
-  const { total, entries } = await read(pageOf(filters));
-  return { total, currentPage, pageSize, entries };
-}
 
 /** The operation log (who changed what, when, from where, before and after) and the account log (issue 3). */
 export function createAuditService(audits: AuditRepo, unitOfWork: Pick<UnitOfWork, 'inTransaction'>) {

@@ -1,7 +1,7 @@
 import type { PlatformLogBody, PlatformLogEntry, PlatformLogExportBody } from '@sunstack/shared';
 import type { Session } from '../../core/caller.ts';
 import { requirePermission } from '../../core/permissions.ts';
-import { pageOf } from '../../db/page.ts';
+import { type Page, pageOfLog } from '../../db/page.ts';
 import { EXPORT_MAX_ROWS, utcText, workbook } from '../../http/xlsx.ts';
 import type { PlatformLogRepo, PlatformLogRow } from './repo.ts';
 
@@ -16,16 +16,15 @@ const present = (row: PlatformLogRow): PlatformLogEntry => ({
 
 /** The platform log for administrators (switch logUpdate.manage): filtered pages and the xlsx export. */
 export function createPlatformLogService(repo: PlatformLogRepo) {
-  async function entries(session: Session, filters: PlatformLogExportBody, page: { limit: number; offset: number }) {
+  async function entries(session: Session, filters: PlatformLogExportBody, page: Page) {
     requirePermission(session, 'logUpdate.manage');
     const { total, rows } = await repo.list(filters, page);
     return { total, entries: rows.map(present) };
   }
 
   return {
-    async list(session: Session, filters: PlatformLogBody) {
-      const { currentPage, pageSize } = filters;
-      return { currentPage, pageSize, ...(await entries(session, filters, pageOf(filters))) };
+    list(session: Session, filters: PlatformLogBody) {
+      return pageOfLog(filters, (page) => entries(session, filters, page));
     },
 
     /** The same entries as an xlsx workbook (UTC times), newest first. */
