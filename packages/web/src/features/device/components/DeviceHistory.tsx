@@ -1,10 +1,9 @@
 import { MAX_HISTORY_DAYS } from '@sunstack/shared';
-import { Card, DatePicker, Empty, Flex, Select, Skeleton, Typography, theme } from 'antd';
+import { Card, DatePicker, Empty, Flex, Select, Skeleton, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import type { EChartsOption } from 'echarts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chartLegend, EChart, TIME_AXIS_LABELS, useChartAxis } from '../../../components/EChart.tsx';
+import { Chart, type ChartSpec } from '../../../components/Chart.tsx';
 import { ChartExport } from '../../../lib/ChartExport.tsx';
 import type { ExportTable } from '../../../lib/exportTable.ts';
 import { browserZone, chartTime, instantOf, wallClock } from '../../../lib/plantTime.ts';
@@ -48,8 +47,6 @@ export function DeviceHistory({
   // The plant's zone; a device without a known plant is shown in the browser's.
   const zone = timeZone ?? browserZone();
   const { t } = useTranslation();
-  const { token } = theme.useToken();
-  const axis = useChartAxis();
   const { query } = useTab();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => initialRange(query, zone));
   const [variables, setVariables] = useState<string[]>([]);
@@ -60,23 +57,18 @@ export function DeviceHistory({
   );
   useTabBusy(history.isFetching);
 
-  const option = useMemo<EChartsOption>(
+  const spec = useMemo<ChartSpec>(
     () => ({
-      // Instants shifted to the plant's wall clock, laid out in UTC: ticks and tooltips in the plant's time.
-      useUTC: true,
-      tooltip: { trigger: 'axis' },
-      legend: chartLegend(token.colorText),
-      grid: { left: 56, right: 16, top: 40, bottom: 32 },
-      xAxis: { type: 'time', ...axis, axisLabel: { ...axis.axisLabel, formatter: TIME_AXIS_LABELS } },
-      yAxis: { type: 'value', ...axis },
+      // Instants shifted to the plant's wall clock: ticks and tooltips in the plant's time.
+      x: { kind: 'time' },
+      y: {},
       series: (history.data?.series ?? []).map((s) => ({
-        type: 'line',
+        kind: 'line',
         name: variableHeading(t, s.variable),
-        showSymbol: false,
         data: s.data.map(([ts, value]) => [chartTime(zone, ts), value]),
       })),
     }),
-    [history.data, token, axis, t, zone],
+    [history.data, t, zone],
   );
 
   // One row per time any variable has a value; a variable without one there stays empty.
@@ -129,7 +121,7 @@ export function DeviceHistory({
         ) : !history.data ? (
           <Skeleton active />
         ) : (
-          <EChart option={option} label={t('monitoring.history')} />
+          <Chart spec={spec} label={t('monitoring.history')} />
         )}
       </Flex>
     </Card>

@@ -1,9 +1,8 @@
-import { Alert, Card, Col, DatePicker, Empty, Flex, Row, Skeleton, Statistic, Table, Tag, Typography, theme } from 'antd';
+import { Alert, Card, Col, DatePicker, Empty, Flex, Row, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import type { EChartsOption } from 'echarts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chartLegend, EChart, TIME_AXIS_LABELS, useChartAxis } from '../../../components/EChart.tsx';
+import { byIndex, Chart, type ChartSpec } from '../../../components/Chart.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { useFigureFormat } from '../../../lib/figureFormat.ts';
@@ -30,27 +29,20 @@ function ZoneNote({ timeZone }: { timeZone: string }) {
 
 export function BatteryHealthCard({ sn }: { sn: string }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
-  const axis = useChartAxis();
   const query = useBatteryHealth(sn);
   const data = query.data;
-  const option = useMemo((): EChartsOption | undefined => {
+  const spec = useMemo((): ChartSpec | undefined => {
     if (!data || data.months.length === 0) return undefined;
     return {
-      tooltip: { trigger: 'axis' },
-      legend: chartLegend(token.colorText),
-      grid: { left: 48, right: 48, top: 40, bottom: 32 },
-      xAxis: { type: 'category', data: data.months.map((m) => m.month), ...axis },
-      yAxis: [
-        { type: 'value', name: '%', min: (v: { min: number }) => Math.max(0, Math.floor(v.min - 2)), max: 100, ...axis },
-        { type: 'value', name: t('owners.cycles'), ...axis, splitLine: { show: false } },
-      ],
+      x: { kind: 'category', labels: data.months.map((m) => m.month) },
+      y: { unit: '%', min: (lowest) => Math.max(0, Math.floor(lowest - 2)), max: 100 },
+      y2: { unit: t('owners.cycles') },
       series: [
-        { type: 'line', name: t('owners.soh'), data: data.months.map((m) => m.soh) },
-        { type: 'bar', name: t('owners.cycles'), yAxisIndex: 1, data: data.months.map((m) => m.cycles), barMaxWidth: 24 },
+        { kind: 'line', name: t('owners.soh'), data: byIndex(data.months.map((m) => m.soh)), dots: true },
+        { kind: 'bar', name: t('owners.cycles'), right: true, data: byIndex(data.months.map((m) => m.cycles)) },
       ],
     };
-  }, [data, t, token, axis]);
+  }, [data, t]);
   return (
     <Card title={t('owners.batteryHealth')} variant="borderless">
       {query.isError && !data ? (
@@ -73,11 +65,7 @@ export function BatteryHealthCard({ sn }: { sn: string }) {
               <Statistic title={t('owners.discharged')} value={data.dischargedKwh === null ? '—' : `${data.dischargedKwh} kWh`} />
             </Col>
           </Row>
-          {option ? (
-            <EChart option={option} height={240} label={t('owners.batteryHealth')} />
-          ) : (
-            <Empty description={t('owners.noHistory')} />
-          )}
+          {spec ? <Chart spec={spec} height={240} label={t('owners.batteryHealth')} /> : <Empty description={t('owners.noHistory')} />}
           <Typography.Text type="secondary">
             {t(data.cycleSource === 'plant' ? 'owners.cyclesFromPlant' : 'owners.cyclesFromBattery')} <ZoneNote timeZone={data.timeZone} />
           </Typography.Text>
@@ -162,8 +150,6 @@ export function ChargingSessionsCard({ sn, timeZone }: { sn: string; timeZone: s
 
 export function StringComparisonCard({ sn, timeZone }: { sn: string; timeZone: string }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
-  const axis = useChartAxis();
   const today = wallClock(timeZone, Date.now());
   const [day, setDay] = useState<Dayjs>(today.startOf('day'));
   const query = useStringComparison(sn, day.format('YYYY-MM-DD'));
@@ -171,23 +157,18 @@ export function StringComparisonCard({ sn, timeZone }: { sn: string; timeZone: s
   const zone = data?.timeZone ?? timeZone;
   const perKwp = data?.basis === 'configured';
   const unit = perKwp ? 'kW/kWp' : 'kW';
-  const option = useMemo((): EChartsOption | undefined => {
+  const spec = useMemo((): ChartSpec | undefined => {
     if (!data || data.points.length === 0) return undefined;
     return {
-      useUTC: true,
-      tooltip: { trigger: 'axis' },
-      legend: chartLegend(token.colorText),
-      grid: { left: 56, right: 16, top: 40, bottom: 32 },
-      xAxis: { type: 'time', ...axis, axisLabel: { ...axis.axisLabel, formatter: TIME_AXIS_LABELS } },
-      yAxis: { type: 'value', name: unit, ...axis },
+      x: { kind: 'time' },
+      y: { unit },
       series: data.strings.map((s, i) => ({
-        type: 'line' as const,
+        kind: 'line' as const,
         name: t('owners.stringN', { n: s.string }),
-        showSymbol: false,
-        data: data.points.map((p) => [chartTime(zone, p.ts), p.values[i] ?? null]),
+        data: data.points.map((p) => [chartTime(zone, p.ts), p.values[i] ?? null] as const),
       })),
     };
-  }, [data, t, token, axis, zone, unit]);
+  }, [data, t, zone, unit]);
   if (data && data.strings.length === 0) return null;
   return (
     <Card title={t('owners.stringComparison')} variant="borderless">
@@ -220,11 +201,7 @@ export function StringComparisonCard({ sn, timeZone }: { sn: string; timeZone: s
                 })}
               />
             )}
-            {option ? (
-              <EChart option={option} height={260} label={t('owners.stringComparison')} />
-            ) : (
-              <Empty description={t('owners.noHistory')} />
-            )}
+            {spec ? <Chart spec={spec} height={260} label={t('owners.stringComparison')} /> : <Empty description={t('owners.noHistory')} />}
             <Table
               size="small"
               rowKey="string"

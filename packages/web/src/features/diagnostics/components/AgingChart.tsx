@@ -1,9 +1,8 @@
 import type { AgingDeviceDetail } from '@sunstack/shared';
 import { theme } from 'antd';
-import type { EChartsOption } from 'echarts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chartLegend, EChart, TIME_AXIS_LABELS, useChartAxis } from '../../../components/EChart.tsx';
+import { Chart, type ChartSpec } from '../../../components/Chart.tsx';
 import { chartTime } from '../../../lib/plantTime.ts';
 
 /**
@@ -13,62 +12,45 @@ import { chartTime } from '../../../lib/plantTime.ts';
 export function AgingChart({ detail }: { detail: AgingDeviceDetail }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const axis = useChartAxis();
-  const option = useMemo<EChartsOption>(() => {
+  const spec = useMemo<ChartSpec>(() => {
     const { run, timeZone } = detail;
     const at = (ts: number) => chartTime(timeZone, ts);
     // A run's first points show as dots until they make a line.
     const few = detail.series.length < 30;
     const band = (run.outputKw * run.tolerancePct) / 100;
-    const limit = (name: string, value: number, color: string) => ({
-      type: 'line' as const,
+    const limit = (name: string, value: number, color: string, right = false) => ({
+      kind: 'line' as const,
       name,
-      showSymbol: false,
-      yAxisIndex: name === t('aging.temperatureLimit') ? 1 : 0,
-      lineStyle: { type: 'dashed' as const, color, width: 1 },
-      itemStyle: { color },
-      data: [
-        [at(run.startedAt), value],
-        [at(run.endsAt), value],
-      ],
+      right,
+      dashed: true,
+      color,
+      data: [[at(run.startedAt), value] as const, [at(run.endsAt), value] as const],
     });
     return {
-      useUTC: true,
-      tooltip: { trigger: 'axis' },
-      legend: chartLegend(token.colorText),
-      grid: { left: 48, right: 48, top: 48, bottom: 32 },
-      xAxis: {
-        type: 'time',
-        min: at(run.startedAt),
-        max: at(run.endsAt),
-        ...axis,
-        axisLabel: { ...axis.axisLabel, formatter: TIME_AXIS_LABELS },
-      },
-      yAxis: [
-        { type: 'value', name: 'kW', ...axis },
-        { type: 'value', name: '°C', ...axis, splitLine: { show: false } },
-      ],
+      x: { kind: 'time', min: at(run.startedAt), max: at(run.endsAt) },
+      y: { unit: 'kW' },
+      y2: { unit: '°C' },
       series: [
         {
-          type: 'line',
+          kind: 'line',
           name: t('aging.output'),
-          showSymbol: few,
-          itemStyle: { color: token.colorPrimary },
-          data: detail.series.map((point) => [at(point.ts), point.output]),
+          dots: few,
+          color: token.colorPrimary,
+          data: detail.series.map((point) => [at(point.ts), point.output] as const),
         },
         {
-          type: 'line',
+          kind: 'line',
           name: t('aging.temperature'),
-          showSymbol: few,
-          yAxisIndex: 1,
-          itemStyle: { color: token.colorWarning },
-          data: detail.series.map((point) => [at(point.ts), point.temperature]),
+          dots: few,
+          right: true,
+          color: token.colorWarning,
+          data: detail.series.map((point) => [at(point.ts), point.temperature] as const),
         },
         limit(t('aging.outputLow'), run.outputKw - band, token.colorTextTertiary),
         limit(t('aging.outputHigh'), run.outputKw + band, token.colorTextTertiary),
-        limit(t('aging.temperatureLimit'), run.maxTemperature, token.colorError),
+        limit(t('aging.temperatureLimit'), run.maxTemperature, token.colorError, true),
       ],
     };
-  }, [detail, t, token, axis]);
-  return <EChart option={option} height={320} label={t('aging.curves')} />;
+  }, [detail, t, token]);
+  return <Chart spec={spec} height={320} label={t('aging.curves')} />;
 }

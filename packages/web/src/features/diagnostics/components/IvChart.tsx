@@ -1,9 +1,7 @@
 import type { CurveDetail } from '@sunstack/shared';
-import { theme } from 'antd';
-import type { EChartsOption } from 'echarts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chartLegend, EChart, useChartAxis } from '../../../components/EChart.tsx';
+import { Chart, type ChartSpec } from '../../../components/Chart.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 
 type Curve = { name: string; points: [number, number][]; dashed?: boolean; faint?: boolean };
@@ -14,9 +12,7 @@ type Curve = { name: string; points: [number, number][]; dashed?: boolean; faint
  */
 export function IvChart({ detail, kind }: { detail: CurveDetail; kind: 'iv' | 'pv' }) {
   const { t, i18n } = useTranslation();
-  const { token } = theme.useToken();
-  const axis = useChartAxis();
-  const option = useMemo<EChartsOption>(() => {
+  const spec = useMemo<ChartSpec>(() => {
     const curves: Curve[] = [
       { name: t('diagnostics.measured'), points: detail.measured },
       ...(detail.expected ? [{ name: t('diagnostics.expected'), points: detail.expected, dashed: true }] : []),
@@ -31,24 +27,18 @@ export function IvChart({ detail, kind }: { detail: CurveDetail; kind: 'iv' | 'p
         faint: true,
       })),
     ];
-    const value = ([volt, current]: [number, number]) => [volt, kind === 'iv' ? current : Math.round(volt * current) / 1000];
+    const value = ([volt, current]: [number, number]) => [volt, kind === 'iv' ? current : Math.round(volt * current) / 1000] as const;
     return {
-      tooltip: { trigger: 'axis' },
-      legend: {
-        ...chartLegend(token.colorText),
-        selected: Object.fromEntries(curves.filter((curve) => curve.faint).map((curve) => [curve.name, false])),
-      },
-      grid: { left: 56, right: 24, top: 48, bottom: 40 },
-      xAxis: { type: 'value', name: 'V', ...axis },
-      yAxis: { type: 'value', name: kind === 'iv' ? 'A' : 'kW', ...axis },
+      x: { kind: 'value', unit: 'V' },
+      y: { unit: kind === 'iv' ? 'A' : 'kW' },
       series: curves.map((curve) => ({
-        type: 'line',
+        kind: 'line',
         name: curve.name,
-        showSymbol: false,
+        dashed: curve.dashed,
+        faint: curve.faint,
         data: curve.points.map(value),
-        lineStyle: { type: curve.dashed ? 'dashed' : 'solid', opacity: curve.faint ? 0.6 : 1 },
       })),
     };
-  }, [detail, kind, t, i18n.language, token.colorText, axis]);
-  return <EChart option={option} height={300} label={t(kind === 'iv' ? 'diagnostics.ivCurve' : 'diagnostics.pvCurve')} />;
+  }, [detail, kind, t, i18n.language]);
+  return <Chart spec={spec} height={300} label={t(kind === 'iv' ? 'diagnostics.ivCurve' : 'diagnostics.pvCurve')} />;
 }

@@ -1,9 +1,8 @@
 import type { ReportDimension } from '@sunstack/shared';
-import { Empty, Flex, Skeleton, theme } from 'antd';
-import type { EChartsOption } from 'echarts';
+import { Empty, Flex, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chartLegend, EChart, TIME_AXIS_LABELS, useChartAxis } from '../../../components/EChart.tsx';
+import { byIndex, Chart, type ChartSpec } from '../../../components/Chart.tsx';
 import type { ExportTable } from '../../../lib/exportTable.ts';
 import { chartTime } from '../../../lib/plantTime.ts';
 import { usePlantCurves } from '../api/plantCurves.ts';
@@ -24,8 +23,6 @@ const ENERGY_SERIES = [
  */
 export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number; plantName: string; timeZone: string }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
-  const axis = useChartAxis();
   const period = usePlantPeriod<ReportDimension>(timeZone, 'day');
   const { dimension, date } = period;
   const curves = usePlantCurves({ id: plantId, ...period.fields }, dimension === 'day');
@@ -34,25 +31,18 @@ export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number;
   const chart = useMemo(() => {
     if (dimension === 'day') {
       const series = curves.data?.series ?? [];
-      const option: EChartsOption = {
-        // Instants shifted to the plant's wall clock, laid out in UTC: ticks on the plant's whole hours.
-        useUTC: true,
-        tooltip: { trigger: 'axis', valueFormatter: (v) => `${Number(v).toFixed(2)} kW` },
-        legend: chartLegend(token.colorText),
-        grid: { left: 48, right: 16, top: 40, bottom: 32 },
+      const spec: ChartSpec = {
         // The whole local day, 00:00 to 24:00, however much of it has data.
-        xAxis: {
-          type: 'time',
+        x: {
+          kind: 'time',
           min: Date.UTC(date.year(), date.month(), date.date()),
           max: Date.UTC(date.year(), date.month(), date.date() + 1),
-          ...axis,
-          axisLabel: { ...axis.axisLabel, formatter: TIME_AXIS_LABELS },
         },
-        yAxis: { type: 'value', name: 'kW', ...axis },
+        y: { unit: 'kW' },
+        format: (v) => `${v.toFixed(2)} kW`,
         series: series.map((s) => ({
-          type: 'line',
+          kind: 'line',
           name: t(`monitoring.node.${s.variable}`),
-          showSymbol: false,
           data: s.data.map(([ts, v]) => [chartTime(timeZone, ts), Number(v.toFixed(3))]),
         })),
       };
@@ -61,7 +51,7 @@ export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number;
         rows: (series[0]?.data ?? []).map(([ts], i) => [new Date(ts), ...series.map((s) => s.data[i]?.[1] ?? null)]),
         timeZone,
       });
-      return { option, table, empty: (series[0]?.data.length ?? 0) === 0 };
+      return { spec, table, empty: (series[0]?.data.length ?? 0) === 0 };
     }
     const data = report.data;
     const buckets = data?.buckets ?? [];
@@ -69,21 +59,19 @@ export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number;
       label,
       data: data?.series.find((s) => s.variable === counter)?.data ?? [],
     }));
-    const option: EChartsOption = {
-      tooltip: { trigger: 'axis', valueFormatter: (v) => `${Number(v).toFixed(2)} kWh` },
-      legend: chartLegend(token.colorText),
-      grid: { left: 56, right: 16, top: 40, bottom: 32 },
-      xAxis: { type: 'category', data: buckets, ...axis },
-      yAxis: { type: 'value', name: 'kWh', ...axis },
-      series: series.map((s) => ({ type: 'bar', name: t(`monitoring.energy.${s.label}`), data: s.data })),
+    const spec: ChartSpec = {
+      x: { kind: 'category', labels: buckets },
+      y: { unit: 'kWh' },
+      format: (v) => `${v.toFixed(2)} kWh`,
+      series: series.map((s) => ({ kind: 'bar', name: t(`monitoring.energy.${s.label}`), data: byIndex(s.data) })),
     };
     const table = (): ExportTable => ({
       headers: [t('monitoring.period'), ...series.map((s) => `${t(`monitoring.energy.${s.label}`)} (kWh)`)],
       rows: buckets.map((bucket, i) => [bucket, ...series.map((s) => s.data[i] ?? null)]),
       timeZone,
     });
-    return { option, table, empty: series.every((s) => s.data.every((v) => v === 0)) };
-  }, [dimension, curves.data, report.data, timeZone, t, token, axis, date]);
+    return { spec, table, empty: series.every((s) => s.data.every((v) => v === 0)) };
+  }, [dimension, curves.data, report.data, timeZone, t, date]);
 
   const loading = dimension === 'day' ? curves.isPending : report.isPending;
   return (
@@ -99,7 +87,7 @@ export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number;
       ) : chart.empty ? (
         <Empty description={t('monitoring.noData')} />
       ) : (
-        <EChart option={chart.option} label={t('monitoring.chartOf', { period: period.label })} />
+        <Chart spec={chart.spec} label={t('monitoring.chartOf', { period: period.label })} />
       )}
     </Flex>
   );

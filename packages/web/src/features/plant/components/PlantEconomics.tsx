@@ -1,9 +1,8 @@
 import type { PlantEconomics as Economics } from '@sunstack/shared';
-import { Alert, Col, Empty, Flex, Row, Skeleton, Statistic, Typography, theme } from 'antd';
-import type { EChartsOption } from 'echarts';
+import { Alert, Col, Empty, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chartLegend, EChart, useChartAxis } from '../../../components/EChart.tsx';
+import { byIndex, Chart, type ChartSpec } from '../../../components/Chart.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import type { ExportTable } from '../../../lib/exportTable.ts';
 import { useFigureFormat } from '../../../lib/figureFormat.ts';
@@ -19,8 +18,6 @@ type Dimension = 'day' | 'month' | 'year';
  */
 export function PlantEconomics({ plantId, plantName, timeZone }: { plantId: number; plantName: string; timeZone: string }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
-  const axis = useChartAxis();
   const period = usePlantPeriod<Dimension>(timeZone, 'month');
   const { dimension } = period;
   const query = usePlantEconomics({ id: plantId, dimension, ...period.fields });
@@ -35,17 +32,15 @@ export function PlantEconomics({ plantId, plantName, timeZone }: { plantId: numb
     ] as const;
     const shown = series.filter(([, value]) => data.buckets.some((b) => value(b) !== null));
     const labels = data.buckets.map((b) => (dimension === 'day' ? b.key.slice(11) : b.key));
-    const option: EChartsOption = {
-      tooltip: { trigger: 'axis', valueFormatter: (v) => money(Number(v)) },
-      legend: chartLegend(token.colorText),
-      grid: { left: 56, right: 16, top: 40, bottom: 32 },
-      xAxis: { type: 'category', data: labels, ...axis },
-      yAxis: { type: 'value', name: data.currency, ...axis },
+    const spec: ChartSpec = {
+      x: { kind: 'category', labels },
+      y: { unit: data.currency },
+      format: money,
       series: shown.map(([name, value]) => ({
-        type: 'bar',
-        stack: 'money',
+        kind: 'bar',
+        stacked: true,
         name: t(`owners.${name}`),
-        data: data.buckets.map((b) => value(b) ?? 0),
+        data: byIndex(data.buckets.map((b) => value(b) ?? 0)),
       })),
     };
     const table = (): ExportTable => ({
@@ -60,8 +55,8 @@ export function PlantEconomics({ plantId, plantName, timeZone }: { plantId: numb
       rows: data.buckets.map((b) => [b.key, b.pv, b.feedin, b.selfSupplied, b.exportRevenue, b.savings]),
       timeZone,
     });
-    return { option, table, priced: shown.length > 0 };
-  }, [data, dimension, money, t, token, axis, timeZone]);
+    return { spec, table, priced: shown.length > 0 };
+  }, [data, dimension, money, t, timeZone]);
 
   if (query.isError && !data) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   const total = data?.total;
@@ -104,7 +99,7 @@ export function PlantEconomics({ plantId, plantName, timeZone }: { plantId: numb
           </Row>
           {!chart?.priced && <Alert type="info" showIcon title={t('owners.noPrices')} />}
           {chart?.priced ? (
-            <EChart option={chart.option} height={260} label={t('owners.chartOf', { period: period.label })} />
+            <Chart spec={chart.spec} height={260} label={t('owners.chartOf', { period: period.label })} />
           ) : total?.pv === 0 ? (
             <Empty description={t('monitoring.noData')} />
           ) : null}

@@ -1,9 +1,8 @@
 import type { PlantPerformance as Performance, PlantForecast } from '@sunstack/shared';
-import { Alert, Col, Flex, Row, Skeleton, Statistic, Typography, theme } from 'antd';
-import type { EChartsOption } from 'echarts';
+import { Alert, Col, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chartLegend, EChart, TIME_AXIS_LABELS, useChartAxis } from '../../../components/EChart.tsx';
+import { byIndex, Chart, type ChartSeries, type ChartSpec } from '../../../components/Chart.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import type { ExportTable } from '../../../lib/exportTable.ts';
 import { useFigureFormat } from '../../../lib/figureFormat.ts';
@@ -37,8 +36,6 @@ function ModelNote({ model }: { model: Performance['model'] }) {
  */
 export function PlantPerformance({ plantId, plantName, timeZone }: { plantId: number; plantName: string; timeZone: string }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
-  const axis = useChartAxis();
   const period = usePlantPeriod<Dimension>(timeZone, 'month');
   const { dimension } = period;
   const query = usePlantPerformance({ id: plantId, dimension, ...period.fields });
@@ -48,18 +45,16 @@ export function PlantPerformance({ plantId, plantName, timeZone }: { plantId: nu
   const chart = useMemo(() => {
     if (!data) return undefined;
     const labels = data.buckets.map((b) => (dimension === 'day' ? b.key.slice(11) : b.key));
-    const option: EChartsOption = {
-      tooltip: { trigger: 'axis', valueFormatter: (v) => `${Number(v).toFixed(2)} kWh` },
-      legend: chartLegend(token.colorText),
-      grid: { left: 56, right: 16, top: 40, bottom: 32 },
-      xAxis: { type: 'category', data: labels, ...axis },
-      yAxis: { type: 'value', name: 'kWh', ...axis },
+    const spec: ChartSpec = {
+      x: { kind: 'category', labels },
+      y: { unit: 'kWh' },
+      format: (v) => `${v.toFixed(2)} kWh`,
       series: [
-        { type: 'bar', name: t('owners.actual'), data: data.buckets.map((b) => b.actual) },
+        { kind: 'bar', name: t('owners.actual'), data: byIndex(data.buckets.map((b) => b.actual)) },
         ...(data.model
           ? [
-              { type: 'bar' as const, name: t('owners.expected'), data: data.buckets.map((b) => b.expected ?? 0) },
-              { type: 'line' as const, name: t('owners.clearSky'), showSymbol: false, data: data.buckets.map((b) => b.clearSky ?? 0) },
+              { kind: 'bar' as const, name: t('owners.expected'), data: byIndex(data.buckets.map((b) => b.expected ?? 0)) },
+              { kind: 'line' as const, name: t('owners.clearSky'), data: byIndex(data.buckets.map((b) => b.clearSky ?? 0)) },
             ]
           : []),
       ],
@@ -69,8 +64,8 @@ export function PlantPerformance({ plantId, plantName, timeZone }: { plantId: nu
       rows: data.buckets.map((b) => [b.key, b.actual, b.expected, b.clearSky]),
       timeZone,
     });
-    return { option, table };
-  }, [data, dimension, t, token, axis, timeZone]);
+    return { spec, table };
+  }, [data, dimension, t, timeZone]);
 
   if (query.isError && !data) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   const total = data?.total;
@@ -98,7 +93,7 @@ export function PlantPerformance({ plantId, plantName, timeZone }: { plantId: nu
               </Col>
             ))}
           </Row>
-          <EChart option={chart.option} height={260} label={t('owners.performanceOf', { period: period.label })} />
+          <Chart spec={chart.spec} height={260} label={t('owners.performanceOf', { period: period.label })} />
           <ModelNote model={data.model} />
         </>
       )}
@@ -113,43 +108,37 @@ export function PlantPerformance({ plantId, plantName, timeZone }: { plantId: nu
 /** Today's and tomorrow's expected production (typical and clear sky), usual load and the battery's SoC, on the plant's clock. */
 function ForecastChart({ plantId, timeZone }: { plantId: number; timeZone: string }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
-  const axis = useChartAxis();
   const query = usePlantForecast(plantId);
-  const option = useMemo((): EChartsOption | undefined => {
+  const spec = useMemo((): ChartSpec | undefined => {
     const data: PlantForecast | undefined = query.data;
     if (!data) return undefined;
-    const line = (name: string, pick: (p: PlantForecast['points'][number]) => number | null, extra: object = {}) => ({
-      type: 'line' as const,
+    const line = (name: string, pick: (p: PlantForecast['points'][number]) => number | null, extra: Partial<ChartSeries> = {}) => ({
+      kind: 'line' as const,
       name,
-      showSymbol: false,
-      data: data.points.filter((p) => pick(p) !== null).map((p) => [chartTime(timeZone, p.ts), pick(p)]),
+      data: data.points.flatMap((p) => {
+        const value = pick(p);
+        return value === null ? [] : [[chartTime(timeZone, p.ts), value] as const];
+      }),
       ...extra,
     });
     const hasSoc = data.points.some((p) => p.soc !== null);
     return {
-      useUTC: true,
-      tooltip: { trigger: 'axis' },
-      legend: chartLegend(token.colorText),
-      grid: { left: 48, right: hasSoc ? 48 : 16, top: 40, bottom: 32 },
-      xAxis: { type: 'time', ...axis, axisLabel: { ...axis.axisLabel, formatter: TIME_AXIS_LABELS } },
-      yAxis: [
-        { type: 'value', name: 'kW', ...axis },
-        ...(hasSoc ? [{ type: 'value' as const, name: '%', min: 0, max: 100, ...axis, splitLine: { show: false } }] : []),
-      ],
+      x: { kind: 'time' },
+      y: { unit: 'kW' },
+      y2: hasSoc ? { unit: '%', min: 0, max: 100 } : undefined,
       series: [
-        line(t('owners.expected'), (p) => p.typical, { areaStyle: { opacity: 0.2 } }),
-        line(t('owners.clearSky'), (p) => p.clearSky, { lineStyle: { type: 'dashed' } }),
+        line(t('owners.expected'), (p) => p.typical, { area: true }),
+        line(t('owners.clearSky'), (p) => p.clearSky, { dashed: true }),
         line(t('owners.usualLoad'), (p) => p.load),
-        ...(hasSoc ? [line(t('monitoring.soc'), (p) => p.soc, { yAxisIndex: 1 })] : []),
+        ...(hasSoc ? [line(t('monitoring.soc'), (p) => p.soc, { right: true })] : []),
       ],
     };
-  }, [query.data, t, token, axis, timeZone]);
+  }, [query.data, t, timeZone]);
   if (query.isError && !query.data) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
-  if (!option || !query.data) return <Skeleton active />;
+  if (!spec || !query.data) return <Skeleton active />;
   return (
     <>
-      <EChart option={option} height={260} label={t('owners.forecastOf', { days: query.data.days.join(', ') })} />
+      <Chart spec={spec} height={260} label={t('owners.forecastOf', { days: query.data.days.join(', ') })} />
       {query.data.battery && (
         <Typography.Text type="secondary">
           {t('owners.batteryAssumed', { capacity: query.data.battery.capacityKwh.toFixed(1), soc: query.data.battery.soc })}

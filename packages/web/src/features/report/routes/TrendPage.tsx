@@ -2,10 +2,9 @@ import { languageTag, routeByName, TREND_DIMENSIONS, type TrendDimension, type T
 import { Card, DatePicker, Flex, Segmented, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { EChartsOption } from 'echarts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart } from '../../../components/EChart.tsx';
+import { byIndex, Chart, type ChartSpec } from '../../../components/Chart.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
@@ -62,7 +61,7 @@ export default function TrendPage() {
         <LoadFailed error={trend.error} onRetry={() => trend.refetch()} />
       ) : (
         <>
-          <EChart label={t('trend.chart')} option={chartOf(trend.data, measure, label, t('trend.lastYear'))} />
+          <Chart label={t('trend.chart')} spec={chartOf(trend.data, measure, label, t('trend.lastYear'))} />
           <TrendTable trend={trend.data} measure={measure} label={label} number={number} loading={trend.isLoading} />
         </>
       )}
@@ -72,21 +71,24 @@ export default function TrendPage() {
 }
 
 /** Bars per group and month, and the whole scope's line a year before. */
-function chartOf(trend: TrendResult | undefined, measure: Measure, label: (key: string) => string, lastYear: string): EChartsOption {
+function chartOf(trend: TrendResult | undefined, measure: Measure, label: (key: string) => string, lastYear: string): ChartSpec {
   const months = trend?.months.map((month) => month.slice(0, 7)) ?? [];
   const groups = trend?.groups ?? [];
   return {
-    tooltip: { trigger: 'axis' },
-    legend: { type: 'scroll', bottom: 0 },
-    grid: { left: 48, right: 16, top: 16, bottom: 48 },
-    xAxis: { type: 'category', data: months },
-    yAxis: { type: 'value' },
+    x: { kind: 'category', labels: months },
+    y: {},
     series: [
-      ...groups.map((group) => ({ type: 'bar' as const, stack: 'new', name: label(group.key), data: group.months.map((m) => m[measure]) })),
+      ...groups.map((group) => ({
+        kind: 'bar' as const,
+        stacked: true,
+        name: label(group.key),
+        data: byIndex(group.months.map((m) => m[measure])),
+      })),
       {
-        type: 'line' as const,
+        kind: 'line' as const,
         name: lastYear,
-        data: months.map((_, i) => groups.reduce((sum, group) => sum + (group.months[i]?.lastYear[measure] ?? 0), 0)),
+        dots: true,
+        data: byIndex(months.map((_, i) => groups.reduce((sum, group) => sum + (group.months[i]?.lastYear[measure] ?? 0), 0))),
       },
     ],
   };

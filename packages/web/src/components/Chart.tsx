@@ -1,0 +1,302 @@
+import { theme } from 'antd';
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import './chart.css';
+
+/**
+ * What the console's charts draw: lines and bars over one x axis, with a legend that hides and shows
+ * a series and an axis tooltip. Drawn by uPlot (23 KB gzipped, where the parts of ECharts the console
+ * used were 174 KB: the plant detail's budget, issue 21).
+ */
+export type ChartX =
+  /** Instants shifted to the plant's wall clock and laid out in UTC (`chartTime`), so ticks fall on its whole hours. */
+  | { kind: 'time'; min?: number; max?: number }
+  /** Buckets (days of a month, months…): a series' x is the label's index (see `byIndex`). */
+  | { kind: 'category'; labels: string[] }
+  | { kind: 'value'; unit: string };
+
+export interface ChartAxis {
+  unit?: string;
+  /** A fixed bound, or one from the data's lowest value. Without one the axis starts at 0 as ECharts' did. */
+  min?: number | ((dataMin: number) => number);
+  max?: number;
+}
+
+export interface ChartSeries {
+  name: string;
+  kind: 'line' | 'bar';
+  /** [x, value] in increasing x; null is a gap. */
+  data: (readonly [number, number | null])[];
+  /** Measured against the right-hand axis (`ChartSpec.y2`). */
+  right?: boolean;
+  /** Bars with `stacked` pile up in one column per x; other bars stand side by side. */
+  stacked?: boolean;
+  dashed?: boolean;
+  area?: boolean;
+  /** Drawn lighter, and off until picked in the legend (earlier scans, neighbours). */
+  faint?: boolean;
+  /** Dots at each value (a line of a few points). */
+  dots?: boolean;
+  color?: string;
+}
+
+export interface ChartSpec {
+  x: ChartX;
+  y: ChartAxis;
+  y2?: ChartAxis;
+  series: ChartSeries[];
+  /** How a value reads in the tooltip; as given by default. */
+  format?: (value: number) => string;
+}
+
+/** A category chart's values as [index, value] pairs. */
+export const byIndex = (values: readonly (number | null)[]) => values.map((value, i) => [i, value] as const);
+
+/** ECharts' palette, so the colours users know stay. */
+const PALETTE = ['#5070dd', '#b6d634', '#505372', '#ff994d', '#0ca8df', '#ffd10a', '#fb628b', '#785db0', '#3fbe95'];
+const MAX_BAR_PX = 32;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const dateOf = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+const clockOf = (d: Date) => `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}${d.getUTCSeconds() ? `:${pad(d.getUTCSeconds())}` : ''}`;
+
+/** A time tick: the year, month or day at those steps; within a day the time, and at a day's start its date. */
+function timeTick(ms: number, step: number) {
+  const d = new Date(ms);
+  if (step >= 365 * DAY) return String(d.getUTCFullYear());
+  if (step >= 28 * DAY) return dateOf(d).slice(0, 7);
+  if (step >= DAY || (d.getUTCHours() === 0 && d.getUTCMinutes() === 0)) return dateOf(d).slice(5);
+  return clockOf(d);
+}
+
+function xLabel(x: ChartX, value: number) {
+  if (x.kind === 'time') return `${dateOf(new Date(value))} ${clockOf(new Date(value))}`;
+  if (x.kind === 'category') return x.labels[value] ?? '';
+  return `${value} ${x.unit}`;
+}
+
+/** An axis wide enough for its longest label. */
+const axisSize = (_u: uPlot, values: string[] | null) => Math.max(40, ...(values ?? []).map((v) => v.length * 7 + 16));
+
+/** An axis's range: its fixed bounds, otherwise the data's with 0 included (bars grow from 0), rounded out. */
+function rangeOf(axis: ChartAxis): uPlot.Range.Function {
+  return (_u, dataMin, dataMax) => {
+    const low = dataMin ?? 0;
+    const high = dataMax ?? 1;
+    const [niceMin, niceMax] = uPlot.rangeNum(Math.min(0, low), Math.max(0, high), 0.1, true);
+    const min = typeof axis.min === 'function' ? axis.min(low) : (axis.min ?? niceMin ?? 0);
+    return [min, axis.max ?? Math.max(niceMax ?? 1, min + 1)];
+  };
+}
+
+/**
+ * Bars of one series within its x's slot: side-by-side bars share the slot, a stack takes one place
+ * in it. `bases` are where each bar starts (the stack below it), the series' own data where it ends.
+ */
+function barPaths(place: number, places: number, bases: number[] | undefined): uPlot.Series.PathBuilder {
+  return (u, seriesIdx, idx0, idx1) => {
+    const xs = u.data[0];
+    const ys = u.data[seriesIdx] ?? [];
+    const scale = u.series[seriesIdx]?.scale ?? 'y';
+    const slot = Math.abs(u.valToPos(1, 'x', true) - u.valToPos(0, 'x', true));
+    const width = Math.min((slot * 0.7) / places, MAX_BAR_PX * devicePixelRatio);
+    const path = new Path2D();
+    for (let i = idx0; i <= idx1; i++) {
+      const top = ys[i];
+      const x = xs[i];
+      if (top === null || top === undefined || x === undefined) continue;
+      const left = u.valToPos(x, 'x', true) - (width * places) / 2 + width * place;
+      const y0 = u.valToPos(bases?.[i] ?? 0, scale, true);
+      const y1 = u.valToPos(top, scale, true);
+      path.rect(left, Math.min(y0, y1), width * 0.9, Math.abs(y1 - y0));
+    }
+    return { stroke: path, fill: path };
+  };
+}
+
+const withAlpha = (color: string, alpha: number) =>
+  `${color}${Math.round(alpha * 255)
+    .toString(16)
+    .padStart(2, '0')}`;
+
+/** The tooltip: the x under the cursor and every shown series' value there. */
+function tooltipPlugin(spec: ChartSpec, raw: (number | null | undefined)[][], style: Partial<CSSStyleDeclaration>): uPlot.Plugin {
+  const box = document.createElement('div');
+  box.className = 'chart-tooltip';
+  Object.assign(box.style, style);
+  return {
+    hooks: {
+      init: (u) => void u.over.appendChild(box),
+      setCursor: (u) => {
+        const { idx, left, top } = u.cursor;
+        const x = idx === null || idx === undefined ? undefined : u.data[0][idx];
+        const rows =
+          idx === null || idx === undefined
+            ? []
+            : spec.series.flatMap((s, i) => {
+                const value = raw[i]?.[idx];
+                return u.series[i + 1]?.show && value !== null && value !== undefined ? [[s, value] as const] : [];
+              });
+        if (x === undefined || rows.length === 0 || left === undefined || left < 0) {
+          box.style.display = 'none';
+          return;
+        }
+        const title = document.createElement('div');
+        title.textContent = xLabel(spec.x, x);
+        box.replaceChildren(
+          title,
+          ...rows.map(([s, value], i) => {
+            const row = document.createElement('div');
+            const swatch = document.createElement('span');
+            swatch.className = 'chart-swatch';
+            swatch.style.background = colorOf(s, spec.series.indexOf(s) ?? i);
+            row.append(swatch, `${s.name}: ${spec.format ? spec.format(value) : value}`);
+            return row;
+          }),
+        );
+        box.style.display = 'block';
+        const flip = left > u.over.clientWidth / 2;
+        box.style.left = flip ? '' : `${left + 12}px`;
+        box.style.right = flip ? `${u.over.clientWidth - left + 12}px` : '';
+        box.style.top = `${Math.max(0, (top ?? 0) - 12)}px`;
+      },
+    },
+  };
+}
+
+const colorOf = (s: ChartSeries, i: number) => s.color ?? PALETTE[i % PALETTE.length] ?? '#5070dd';
+
+/**
+ * The spec as uPlot's data and options: the series joined on one x axis (a series without a value at
+ * another's x leaves a hole that its line spans), stacks summed.
+ */
+function build(spec: ChartSpec, token: ReturnType<typeof theme.useToken>['token'], width: number, height: number) {
+  const joined =
+    spec.series.length === 0
+      ? [[]]
+      : uPlot.join(spec.series.map((s) => [s.data.map(([x]) => x), s.data.map(([, y]) => y)] as uPlot.AlignedData));
+  const raw = joined.slice(1) as (number | null | undefined)[][];
+  const bars = spec.series.filter((s) => s.kind === 'bar');
+  const sideBySide = bars.filter((s) => !s.stacked);
+  const places = sideBySide.length + (bars.some((s) => s.stacked) ? 1 : 0);
+  // A stack's running total: each stacked bar is drawn from the total below it (its base) to its own.
+  const bases = new Map<number, number[]>();
+  let stackTop: number[] = [];
+  const drawn = raw.map((values, i) => {
+    if (!spec.series[i]?.stacked) return values;
+    const below = stackTop;
+    bases.set(i, below);
+    stackTop = values.map((v, j) => (below[j] ?? 0) + (v ?? 0));
+    return stackTop;
+  });
+  const data = [joined[0], ...drawn] as uPlot.AlignedData;
+  const font = `12px ${token.fontFamily}`;
+  const axisStyle = { stroke: token.colorTextSecondary, font, labelFont: font, size: axisSize, ticks: { stroke: token.colorBorder } };
+  const grid = { stroke: token.colorBorderSecondary, width: 1 };
+  const x = spec.x;
+  const options: uPlot.Options = {
+    width,
+    height,
+    ms: 1,
+    tzDate: (ts) => uPlot.tzDate(new Date(ts), 'Etc/UTC'),
+    legend: { live: false },
+    // A vertical line at the cursor, as an axis tooltip has; no zoom by dragging (the charts had none).
+    cursor: { y: false, drag: { x: false, y: false }, points: { size: 6 } },
+    scales: {
+      x: {
+        time: x.kind === 'time',
+        range:
+          x.kind === 'category'
+            ? () => [-0.5, x.labels.length - 0.5]
+            : x.kind === 'time'
+              ? (_u, min, max) => [x.min ?? min ?? 0, x.max ?? max ?? 1]
+              : undefined,
+      },
+      y: { range: rangeOf(spec.y) },
+      ...(spec.y2 ? { y2: { range: rangeOf(spec.y2) } } : {}),
+    },
+    axes: [
+      {
+        ...axisStyle,
+        grid: { show: false },
+        ...(x.kind === 'time' ? { values: (_u, splits, _a, _s, step) => splits.map((ms) => timeTick(ms, step)) } : {}),
+        ...(x.kind === 'category'
+          ? {
+              // Every bucket labelled where they fit, every second, fifth… where not.
+              space: Math.max(...x.labels.map((l) => l.length * 7 + 12), 20),
+              incrs: [1, 2, 3, 5, 10, 20, 50],
+              values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? (x.labels[i] ?? '') : '')),
+            }
+          : {}),
+        ...(x.kind === 'value' ? { label: x.unit, labelSize: 20 } : {}),
+      },
+      { ...axisStyle, grid, label: spec.y.unit, labelSize: spec.y.unit ? 20 : 0 },
+      ...(spec.y2 ? [{ ...axisStyle, scale: 'y2', side: 1, grid: { show: false }, label: spec.y2.unit, labelSize: 20 }] : []),
+    ],
+    series: [
+      {},
+      ...spec.series.map((s, i): uPlot.Series => {
+        const color = colorOf(s, i);
+        const stroke = s.faint ? withAlpha(color, 0.6) : color;
+        const common = { label: s.name, scale: s.right ? 'y2' : 'y', show: !s.faint, spanGaps: false };
+        if (s.kind === 'bar')
+          return {
+            ...common,
+            stroke,
+            fill: stroke,
+            width: 0,
+            points: { show: false },
+            paths: barPaths(s.stacked ? sideBySide.length : sideBySide.indexOf(s), places, bases.get(i)),
+          };
+        return {
+          ...common,
+          stroke,
+          width: 2,
+          dash: s.dashed ? [6, 4] : undefined,
+          fill: s.area ? withAlpha(color, 0.2) : undefined,
+          points: { show: s.dots ?? false, size: 6 },
+        };
+      }),
+    ],
+    plugins: [
+      tooltipPlugin(spec, raw, {
+        background: token.colorBgElevated,
+        color: token.colorText,
+        boxShadow: token.boxShadowSecondary,
+        borderRadius: `${token.borderRadius}px`,
+      }),
+      {
+        // Where the chart render benchmark (bench/chartRender.ts) stops its clock: drawn, before the frame is painted.
+        hooks: {
+          draw: () => {
+            performance.clearMarks('chart-drawn');
+            performance.mark('chart-drawn');
+          },
+        },
+      },
+    ],
+  };
+  return { data, options };
+}
+
+/** One chart that fills its box's width and follows it; drawn again on every change of `spec`. */
+export function Chart({ spec, height = 320, label }: { spec: ChartSpec; height?: number; label: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const { token } = theme.useToken();
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const { data, options } = build(spec, token, element.clientWidth, height);
+    const plot = new uPlot(options, data, element);
+    const observer = new ResizeObserver(() => plot.setSize({ width: element.clientWidth, height }));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      plot.destroy();
+    };
+  }, [spec, token, height]);
+  return <div ref={box} role="img" aria-label={label} className="chart" style={{ width: '100%', color: token.colorText }} />;
+}
