@@ -127,7 +127,7 @@ export async function run(): Promise<BenchResult> {
     // A year ending today, starting one day later each time: every range is a new answer.
     const day = (offset: number) => new Date(today.getTime() + offset * DAY_MS).toISOString().slice(0, 10);
     const renders: Render[] = [];
-    for (let i = 0; i <= RENDERS; i += 1) renders.push(await chooseRange(page, `${day(-365 + i)} 00:00:00`, `${day(0)} 00:00:00`, i));
+    for (let i = 0; i <= RENDERS; i += 1) renders.push(await chooseRange(page, `${day(-365 + i)} 00:00`, `${day(0)} 00:00`, i));
     const [first, ...rest] = renders as [Render, ...Render[]];
     const width = Math.round((await page.getByRole('img', { name: 'History' }).boundingBox())?.width ?? 0);
     const painted = rest.map((r) => r.painted).sort((a, b) => a - b);

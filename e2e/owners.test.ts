@@ -41,7 +41,7 @@ describe("owners' figures (issue 21)", () => {
     await page.goto(`/bus/plant/detail?id=${row?.id}`);
     const money = page.locator('.ant-card').filter({ hasText: 'Earnings and self-sufficiency' });
     // The demo's German plants are priced in euros: export revenue, savings and the ratios from the same rows as the charts.
-    await visible(money.getByText('Export revenue'));
+    await visible(money.getByText('Export revenue').first());
     await visible(money.getByText(/€/).first());
     await visible(money.getByText('Autarky'));
     await visible(money.getByRole('img', { name: /^Earnings of / }));

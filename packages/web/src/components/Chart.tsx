@@ -1,5 +1,5 @@
-import { theme } from 'antd';
-import { useEffect, useRef } from 'react';
+import { Button, Flex, theme } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import './chart.css';
@@ -78,14 +78,15 @@ function xLabel(x: ChartX, value: number) {
   return `${value} ${x.unit}`;
 }
 
-/** An axis wide enough for its longest label. */
+/** A y axis wide enough for its longest label. */
 const axisSize = (_u: uPlot, values: string[] | null) => Math.max(40, ...(values ?? []).map((v) => v.length * 7 + 16));
 
 /** An axis's range: its fixed bounds, otherwise the data's with 0 included (bars grow from 0), rounded out. */
 function rangeOf(axis: ChartAxis): uPlot.Range.Function {
   return (_u, dataMin, dataMax) => {
     const low = dataMin ?? 0;
-    const high = dataMax ?? 1;
+    // All zeros (a night's PV) still spans 0 to 1.
+    const high = dataMax === null || dataMax <= low ? low + 1 : dataMax;
     const [niceMin, niceMax] = uPlot.rangeNum(Math.min(0, low), Math.max(0, high), 0.1, true);
     const min = typeof axis.min === 'function' ? axis.min(low) : (axis.min ?? niceMin ?? 0);
     return [min, axis.max ?? Math.max(niceMax ?? 1, min + 1)];
@@ -173,7 +174,13 @@ const colorOf = (s: ChartSeries, i: number) => s.color ?? PALETTE[i % PALETTE.le
  * The spec as uPlot's data and options: the series joined on one x axis (a series without a value at
  * another's x leaves a hole that its line spans), stacks summed.
  */
-function build(spec: ChartSpec, token: ReturnType<typeof theme.useToken>['token'], width: number, height: number) {
+function build(
+  spec: ChartSpec,
+  shown: (s: ChartSeries) => boolean,
+  token: ReturnType<typeof theme.useToken>['token'],
+  width: number,
+  height: number,
+) {
   const joined =
     spec.series.length === 0
       ? [[]]
@@ -202,7 +209,8 @@ function build(spec: ChartSpec, token: ReturnType<typeof theme.useToken>['token'
     height,
     ms: 1,
     tzDate: (ts) => uPlot.tzDate(new Date(ts), 'Etc/UTC'),
-    legend: { live: false },
+    // The legend is the component's own: buttons a keyboard and a screen reader reach.
+    legend: { show: false },
     // A vertical line at the cursor, as an axis tooltip has; no zoom by dragging (the charts had none).
     cursor: { y: false, drag: { x: false, y: false }, points: { size: 6 } },
     scales: {
@@ -221,6 +229,7 @@ function build(spec: ChartSpec, token: ReturnType<typeof theme.useToken>['token'
     axes: [
       {
         ...axisStyle,
+        size: 36,
         grid: { show: false },
         ...(x.kind === 'time' ? { values: (_u, splits, _a, _s, step) => splits.map((ms) => timeTick(ms, step)) } : {}),
         ...(x.kind === 'category'
@@ -241,7 +250,7 @@ function build(spec: ChartSpec, token: ReturnType<typeof theme.useToken>['token'
       ...spec.series.map((s, i): uPlot.Series => {
         const color = colorOf(s, i);
         const stroke = s.faint ? withAlpha(color, 0.6) : color;
-        const common = { label: s.name, scale: s.right ? 'y2' : 'y', show: !s.faint, spanGaps: false };
+        const common = { label: s.name, scale: s.right ? 'y2' : 'y', show: shown(s), spanGaps: false };
         if (s.kind === 'bar')
           return {
             ...common,
@@ -286,10 +295,17 @@ function build(spec: ChartSpec, token: ReturnType<typeof theme.useToken>['token'
 export function Chart({ spec, height = 320, label }: { spec: ChartSpec; height?: number; label: string }) {
   const box = useRef<HTMLDivElement>(null);
   const { token } = theme.useToken();
+  // Series switched in the legend, by name (kept across periods); a faint one starts off.
+  const [switched, setSwitched] = useState<ReadonlySet<string>>(new Set());
+  const shown = (s: ChartSeries) => !s.faint !== switched.has(s.name);
+  const toggle = (name: string) =>
+    setSwitched((before) => (before.has(name) ? new Set([...before].filter((n) => n !== name)) : new Set([...before, name])));
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `shown` is derived from `switched`
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const { data, options } = build(spec, token, element.clientWidth, height);
+    const { data, options } = build(spec, shown, token, element.clientWidth, height);
     const plot = new uPlot(options, data, element);
     const observer = new ResizeObserver(() => plot.setSize({ width: element.clientWidth, height }));
     observer.observe(element);
@@ -297,6 +313,34 @@ export function Chart({ spec, height = 320, label }: { spec: ChartSpec; height?:
       observer.disconnect();
       plot.destroy();
     };
-  }, [spec, token, height]);
-  return <div ref={box} role="img" aria-label={label} className="chart" style={{ width: '100%', color: token.colorText }} />;
+  }, [spec, switched, token, height]);
+
+  return (
+    <div>
+      <div ref={box} role="img" aria-label={label} className="chart" />
+      <Flex wrap justify="center" gap={4}>
+        {spec.series.map((s, i) => {
+          const on = shown(s);
+          return (
+            <Button
+              // biome-ignore lint/suspicious/noArrayIndexKey: series are in a fixed order; names may repeat
+              key={i}
+              type="text"
+              size="small"
+              aria-pressed={on}
+              onClick={() => toggle(s.name)}
+              style={{ color: on ? token.colorText : token.colorTextDisabled }}
+            >
+              <span
+                aria-hidden
+                className={`chart-key chart-key-${s.kind}`}
+                style={{ borderColor: on ? colorOf(s, i) : token.colorTextDisabled, borderStyle: s.dashed ? 'dashed' : 'solid' }}
+              />
+              {s.name}
+            </Button>
+          );
+        })}
+      </Flex>
+    </div>
+  );
 }

@@ -1,7 +1,7 @@
 import { MAX_HISTORY_DAYS } from '@sunstack/shared';
-import { Card, DatePicker, Empty, Flex, Select, Skeleton, Typography } from 'antd';
+import { Card, ConfigProvider, DatePicker, Empty, Flex, Select, Skeleton, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartSpec } from '../../../components/Chart.tsx';
 import { ChartExport } from '../../../lib/ChartExport.tsx';
@@ -28,6 +28,15 @@ function initialRange(query: Record<string, string>, timeZone: string): [Dayjs, 
 }
 
 /**
+ * The language's date and time as its pickers write them, to the minute: with seconds a range's two
+ * times do not fit a phone's width (390 px), and the chart's points are minutes apart at best.
+ */
+function useMinuteFormat() {
+  const { locale } = useContext(ConfigProvider.ConfigContext);
+  return (locale?.DatePicker?.lang.fieldDateTimeFormat ?? 'YYYY-MM-DD HH:mm:ss').replace(/:ss$/, '');
+}
+
+/**
  * The history of any of a device's variables over a chosen range (today by default, or the tab's
  * `from`/`to`), exportable
  * as xlsx or CSV, all in the plant's zone. `names` are the variables the device reports; the
@@ -47,6 +56,7 @@ export function DeviceHistory({
   // The plant's zone; a device without a known plant is shown in the browser's.
   const zone = timeZone ?? browserZone();
   const { t } = useTranslation();
+  const minuteFormat = useMinuteFormat();
   const { query } = useTab();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => initialRange(query, zone));
   const [variables, setVariables] = useState<string[]>([]);
@@ -100,7 +110,8 @@ export function DeviceHistory({
               aria-label={t('monitoring.variables')}
             />
             <DatePicker.RangePicker
-              showTime
+              showTime={{ showSecond: false }}
+              format={minuteFormat}
               value={range}
               allowClear={false}
               aria-label={t('monitoring.period')}
