@@ -1,9 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../lib/http.ts';
+import { Result } from './Result.tsx';
 
 /** What a list needs of its query to show loading, a failure and a retry. */
 export type ListQuery = Pick<UseQueryResult<unknown>, 'isFetching' | 'isError' | 'error' | 'refetch'>;

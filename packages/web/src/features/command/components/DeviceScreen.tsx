@@ -1,10 +1,11 @@
 import { type DeviceDetail, type DeviceSettingsReported, routeByName } from '@sunstack/shared';
-import { Card, Empty, Flex, Result, Skeleton, Typography } from 'antd';
+import { Card, Empty, Flex, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDeviceDetail } from '../../../api/deviceDetail.ts';
 import { useSettingReported } from '../../../api/settingReported.ts';
+import { Result } from '../../../components/Result.tsx';
 import { useTab } from '../../../lib/tabs/tabContext.ts';
 import { useTabStore } from '../../../lib/tabs/tabStore.ts';
 import { DevicePicker } from './DevicePicker.tsx';

@@ -1,6 +1,7 @@
 import { languageTag } from '@sunstack/shared';
-import { Alert, Card, Col, Empty, Flex, Progress, Result, Row, Skeleton, Statistic, Tag, Typography, theme } from 'antd';
+import { Alert, Card, Col, Empty, Flex, Progress, Row, Skeleton, Statistic, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Result } from '../../../components/Result.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { displayValue } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';

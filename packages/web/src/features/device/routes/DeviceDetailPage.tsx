@@ -1,8 +1,9 @@
 import { routeByName } from '@sunstack/shared';
-import { Button, Col, Flex, Result, Row, Skeleton, Typography } from 'antd';
+import { Button, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDeviceList } from '../../../api/listDevices.ts';
+import { Result } from '../../../components/Result.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useTab } from '../../../lib/tabs/tabContext.ts';

@@ -1,10 +1,11 @@
 import type { SettingsKind } from '@sunstack/shared';
-import { Col, Flex, Result, Row, Skeleton, Typography } from 'antd';
+import { Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CommandHistory } from '../../../components/command/CommandHistory.tsx';
 import { ConnectionNotice } from '../../../components/command/ConnectionNotice.tsx';
 import { SettingsCard } from '../../../components/command/SettingsCard.tsx';
 import { useDeviceCommands } from '../../../components/command/useDeviceCommands.ts';
+import { Result } from '../../../components/Result.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { useTab } from '../../../lib/tabs/tabContext.ts';
 import { DeviceFacts } from '../components/DeviceFacts.tsx';

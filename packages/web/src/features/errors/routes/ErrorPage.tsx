@@ -1,7 +1,8 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import type { ResultStatusType } from 'antd/es/result';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { Result } from '../../../components/Result.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { landingScreen } from '../../../lib/screens.ts';
 

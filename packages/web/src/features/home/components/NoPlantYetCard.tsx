@@ -1,6 +1,7 @@
 import { ShopOutlined } from '@ant-design/icons';
-import { Card, Result, Typography } from 'antd';
+import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Result } from '../../../components/Result.tsx';
 
 /**
  * The next step of an end user without a plant (issue 21, defect 5): end users do not create plants, so

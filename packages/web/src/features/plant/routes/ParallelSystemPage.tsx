@@ -1,8 +1,9 @@
 import { type ParallelDetail, parallelUpdateBody } from '@sunstack/shared';
-import { Alert, Button, Card, Checkbox, Empty, Flex, message, Popconfirm, Radio, Result, Skeleton, Table, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Empty, Flex, message, Popconfirm, Radio, Skeleton, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Result } from '../../../components/Result.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';

@@ -1,7 +1,8 @@
 import { Errno, pileUpdateBody } from '@sunstack/shared';
-import { Alert, Button, Card, Descriptions, Form, Input, message, Result, Select, Skeleton } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, message, Select, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Result } from '../../../components/Result.tsx';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
 import { ApiError, errnoMessage } from '../../../lib/http.ts';
 import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';

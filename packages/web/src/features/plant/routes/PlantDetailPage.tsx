@@ -1,8 +1,9 @@
-import { Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Tag } from 'antd';
+import { Card, Col, Descriptions, Empty, Flex, Row, Skeleton, Tag } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountries } from '../../../api/countries.ts';
 import { PlantStatusTag } from '../../../components/PlantStatusTag.tsx';
+import { Result } from '../../../components/Result.tsx';
 import { formatNumber, utcOffsetLabel } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';

@@ -1,7 +1,8 @@
 import { Errno } from '@sunstack/shared';
-import { Card, Result, Skeleton } from 'antd';
+import { Card, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Result } from '../../../components/Result.tsx';
 import { ApiError, errnoMessage } from '../../../lib/http.ts';
 import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { useTabStore } from '../../../lib/tabs/tabStore.ts';
