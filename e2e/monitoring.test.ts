@@ -71,5 +71,9 @@ describe('monitoring (issue 4)', () => {
     const from = page.getByPlaceholder('Start date');
     await expect.poll(() => from.inputValue()).toBe(`${berlin} 00:00`);
     await visible(page.getByText('Times in Europe/Berlin').first());
+    // On a phone both times of the range show whole (issue 21: the seconds were cut off at 390 px).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const to = page.getByPlaceholder('End date');
+    for (const field of [from, to]) await expect.poll(() => field.evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true);
   });
 });

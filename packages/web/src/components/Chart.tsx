@@ -3,95 +3,16 @@ import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import './chart.css';
+import { alignSeries, axisRange, type ChartAxis, type ChartSeries, type ChartSpec, timeTick, xLabel } from './chartData.ts';
 
-/**
- * What the console's charts draw: lines and bars over one x axis, with a legend that hides and shows
- * a series and an axis tooltip. Drawn by uPlot (23 KB gzipped, where the parts of ECharts the console
- * used were 174 KB: the plant detail's budget, issue 21).
- */
-export type ChartX =
-  /** Instants shifted to the plant's wall clock and laid out in UTC (`chartTime`), so ticks fall on its whole hours. */
-  | { kind: 'time'; min?: number; max?: number }
-  /** Buckets (days of a month, months…): a series' x is the label's index (see `byIndex`). */
-  | { kind: 'category'; labels: string[] }
-  | { kind: 'value'; unit: string };
-
-export interface ChartAxis {
-  unit?: string;
-  /** A fixed bound, or one from the data's lowest value. Without one the axis starts at 0 as ECharts' did. */
-  min?: number | ((dataMin: number) => number);
-  max?: number;
-}
-
-export interface ChartSeries {
-  name: string;
-  kind: 'line' | 'bar';
-  /** [x, value] in increasing x; null is a gap. */
-  data: (readonly [number, number | null])[];
-  /** Measured against the right-hand axis (`ChartSpec.y2`). */
-  right?: boolean;
-  /** Bars with `stacked` pile up in one column per x; other bars stand side by side. */
-  stacked?: boolean;
-  dashed?: boolean;
-  area?: boolean;
-  /** Drawn lighter, and off until picked in the legend (earlier scans, neighbours). */
-  faint?: boolean;
-  /** Dots at each value (a line of a few points). */
-  dots?: boolean;
-  color?: string;
-}
-
-export interface ChartSpec {
-  x: ChartX;
-  y: ChartAxis;
-  y2?: ChartAxis;
-  series: ChartSeries[];
-  /** How a value reads in the tooltip; as given by default. */
-  format?: (value: number) => string;
-}
-
-/** A category chart's values as [index, value] pairs. */
-export const byIndex = (values: readonly (number | null)[]) => values.map((value, i) => [i, value] as const);
+export { byIndex, type ChartSeries, type ChartSpec } from './chartData.ts';
 
 /** ECharts' palette, so the colours users know stay. */
 const PALETTE = ['#5070dd', '#b6d634', '#505372', '#ff994d', '#0ca8df', '#ffd10a', '#fb628b', '#785db0', '#3fbe95'];
 const MAX_BAR_PX = 32;
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const dateOf = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-const clockOf = (d: Date) => `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}${d.getUTCSeconds() ? `:${pad(d.getUTCSeconds())}` : ''}`;
-
-/** A time tick: the year, month or day at those steps; within a day the time, and at a day's start its date. */
-function timeTick(ms: number, step: number) {
-  const d = new Date(ms);
-  if (step >= 365 * DAY) return String(d.getUTCFullYear());
-  if (step >= 28 * DAY) return dateOf(d).slice(0, 7);
-  if (step >= DAY || (d.getUTCHours() === 0 && d.getUTCMinutes() === 0)) return dateOf(d).slice(5);
-  return clockOf(d);
-}
-
-function xLabel(x: ChartX, value: number) {
-  if (x.kind === 'time') return `${dateOf(new Date(value))} ${clockOf(new Date(value))}`;
-  if (x.kind === 'category') return x.labels[value] ?? '';
-  return `${value} ${x.unit}`;
-}
 
 /** A y axis wide enough for its longest label. */
 const axisSize = (_u: uPlot, values: string[] | null) => Math.max(40, ...(values ?? []).map((v) => v.length * 7 + 16));
-
-/** An axis's range: its fixed bounds, otherwise the data's with 0 included (bars grow from 0), rounded out. */
-function rangeOf(axis: ChartAxis): uPlot.Range.Function {
-  return (_u, dataMin, dataMax) => {
-    const low = dataMin ?? 0;
-    // All zeros (a night's PV) still spans 0 to 1.
-    const high = dataMax === null || dataMax <= low ? low + 1 : dataMax;
-    const [niceMin, niceMax] = uPlot.rangeNum(Math.min(0, low), Math.max(0, high), 0.1, true);
-    const min = typeof axis.min === 'function' ? axis.min(low) : (axis.min ?? niceMin ?? 0);
-    return [min, axis.max ?? Math.max(niceMax ?? 1, min + 1)];
-  };
-}
 
 /**
  * Bars of one series within its x's slot: side-by-side bars share the slot, a stack takes one place
@@ -181,25 +102,11 @@ function build(
   width: number,
   height: number,
 ) {
-  const joined =
-    spec.series.length === 0
-      ? [[]]
-      : uPlot.join(spec.series.map((s) => [s.data.map(([x]) => x), s.data.map(([, y]) => y)] as uPlot.AlignedData));
-  const raw = joined.slice(1) as (number | null | undefined)[][];
+  const { x: xs, values: raw, drawn, bases } = alignSeries(spec.series);
+  const data = [xs, ...drawn] as uPlot.AlignedData;
   const bars = spec.series.filter((s) => s.kind === 'bar');
   const sideBySide = bars.filter((s) => !s.stacked);
   const places = sideBySide.length + (bars.some((s) => s.stacked) ? 1 : 0);
-  // A stack's running total: each stacked bar is drawn from the total below it (its base) to its own.
-  const bases = new Map<number, number[]>();
-  let stackTop: number[] = [];
-  const drawn = raw.map((values, i) => {
-    if (!spec.series[i]?.stacked) return values;
-    const below = stackTop;
-    bases.set(i, below);
-    stackTop = values.map((v, j) => (below[j] ?? 0) + (v ?? 0));
-    return stackTop;
-  });
-  const data = [joined[0], ...drawn] as uPlot.AlignedData;
   const font = `12px ${token.fontFamily}`;
   const axisStyle = { stroke: token.colorTextSecondary, font, labelFont: font, size: axisSize, ticks: { stroke: token.colorBorder } };
   const grid = { stroke: token.colorBorderSecondary, width: 1 };
@@ -223,8 +130,8 @@ function build(
               ? (_u, min, max) => [x.min ?? min ?? 0, x.max ?? max ?? 1]
               : undefined,
       },
-      y: { range: rangeOf(spec.y) },
-      ...(spec.y2 ? { y2: { range: rangeOf(spec.y2) } } : {}),
+      y: { range: (_u, min, max) => axisRange(spec.y, min, max) },
+      ...(spec.y2 ? { y2: { range: (_u, min, max) => axisRange(spec.y2 as ChartAxis, min, max) } } : {}),
     },
     axes: [
       {
