@@ -39,6 +39,7 @@ function barPaths(place: number, places: number, bases: number[] | undefined): u
   };
 }
 
+/** A `#rrggbb` colour made see-through. */
 const withAlpha = (color: string, alpha: number) =>
   `${color}${Math.round(alpha * 255)
     .toString(16)
@@ -60,7 +61,7 @@ function tooltipPlugin(spec: ChartSpec, raw: (number | null | undefined)[][], st
             ? []
             : spec.series.flatMap((s, i) => {
                 const value = raw[i]?.[idx];
-                return u.series[i + 1]?.show && value !== null && value !== undefined ? [[s, value] as const] : [];
+                return u.series[i + 1]?.show && value !== null && value !== undefined ? [{ s, i, value }] : [];
               });
         if (x === undefined || rows.length === 0 || left === undefined || left < 0) {
           box.style.display = 'none';
@@ -70,11 +71,11 @@ function tooltipPlugin(spec: ChartSpec, raw: (number | null | undefined)[][], st
         title.textContent = xLabel(spec.x, x);
         box.replaceChildren(
           title,
-          ...rows.map(([s, value], i) => {
+          ...rows.map(({ s, i, value }) => {
             const row = document.createElement('div');
             const swatch = document.createElement('span');
             swatch.className = 'chart-swatch';
-            swatch.style.background = colorOf(s, spec.series.indexOf(s) ?? i);
+            swatch.style.background = colorOf(s, i);
             row.append(swatch, `${s.name}: ${spec.format ? spec.format(value) : value}`);
             return row;
           }),
@@ -91,10 +92,12 @@ function tooltipPlugin(spec: ChartSpec, raw: (number | null | undefined)[][], st
 
 const colorOf = (s: ChartSeries, i: number) => s.color ?? PALETTE[i % PALETTE.length] ?? '#5070dd';
 
-/**
- * The spec as uPlot's data and options: the series joined on one x axis (a series without a value at
- * another's x leaves a hole that its line spans), stacks summed.
- */
+const rangeOf =
+  (axis: ChartAxis): uPlot.Range.Function =>
+  (_u, min, max) =>
+    axisRange(axis, min, max);
+
+/** The spec as uPlot's data and options, in the console's theme; `shown` tells which series the legend has on. */
 function build(
   spec: ChartSpec,
   shown: (s: ChartSeries) => boolean,
@@ -130,8 +133,8 @@ function build(
               ? (_u, min, max) => [x.min ?? min ?? 0, x.max ?? max ?? 1]
               : undefined,
       },
-      y: { range: (_u, min, max) => axisRange(spec.y, min, max) },
-      ...(spec.y2 ? { y2: { range: (_u, min, max) => axisRange(spec.y2 as ChartAxis, min, max) } } : {}),
+      y: { range: rangeOf(spec.y) },
+      ...(spec.y2 ? { y2: { range: rangeOf(spec.y2) } } : {}),
     },
     axes: [
       {
