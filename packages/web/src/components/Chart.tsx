@@ -52,7 +52,17 @@ function tooltipPlugin(spec: ChartSpec, raw: (number | null | undefined)[][], st
   Object.assign(box.style, style);
   return {
     hooks: {
-      init: (u) => void u.over.appendChild(box),
+      init: (u) => {
+        u.over.appendChild(box);
+        // On a phone a touch moves the cursor as the mouse does (uPlot follows the mouse only).
+        const follow = (event: TouchEvent) => {
+          const touch = event.touches[0];
+          const plot = u.over.getBoundingClientRect();
+          if (touch) u.setCursor({ left: touch.clientX - plot.left, top: touch.clientY - plot.top });
+        };
+        u.over.addEventListener('touchstart', follow, { passive: true });
+        u.over.addEventListener('touchmove', follow, { passive: true });
+      },
       setCursor: (u) => {
         const { idx, left, top } = u.cursor;
         const x = idx === null || idx === undefined ? undefined : u.data[0][idx];
@@ -81,9 +91,10 @@ function tooltipPlugin(spec: ChartSpec, raw: (number | null | undefined)[][], st
           }),
         );
         box.style.display = 'block';
-        const flip = left > u.over.clientWidth / 2;
-        box.style.left = flip ? '' : `${left + 12}px`;
-        box.style.right = flip ? `${u.over.clientWidth - left + 12}px` : '';
+        // Beside the cursor, on the side with room, and never past the plot's edges (a phone's narrow plot).
+        const room = u.over.clientWidth - box.offsetWidth;
+        const beside = left + 12 <= room ? left + 12 : left - 12 - box.offsetWidth;
+        box.style.left = `${Math.max(0, Math.min(beside, room))}px`;
         box.style.top = `${Math.max(0, (top ?? 0) - 12)}px`;
       },
     },
