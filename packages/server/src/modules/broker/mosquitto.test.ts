@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Access, commandTopic, Errno, uplinkTopic } from '@sunstack/shared';
 import { sql } from 'drizzle-orm';
-import type { IClientOptions, MqttClient } from 'mqtt';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
 import { type DataLoop, startDataLoop } from '../../dataLoop.ts';
@@ -251,6 +251,31 @@ describe('device protocol on Mosquitto', () => {
     await client.endAsync();
     ingest.loop = await startDataLoop(ingest.config, app.ingest, quiet);
     await expect.poll(() => rows(device.id)).toBe(before + 1);
+  });
+
+  it("ends the ingest session's former catch-all subscription, so replies reach only the replies session", async () => {
+    const sn = plant.dataloggerSn;
+    // The ingest's session as versions before held it: subscribed to dl/+/up/#, replies included.
+    const session = { clientId: 'sunstack-ingest-former', clean: false, protocolVersion: 5 as const, reconnectPeriod: 0 };
+    const options = { ...session, username: ADMIN.username, password: ADMIN.password, properties: { sessionExpiryInterval: 3600 } };
+    const former = await mqtt.connectAsync(broker.url, options);
+    await former.subscribeAsync('dl/+/up/#', { qos: 1 });
+    await former.endAsync();
+    const loop = await startDataLoop(externalConfig(broker.url, { INGEST_INSTANCE: 'former' }), app.ingest, quiet);
+    await loop.close();
+
+    // While the session is away, a datalogger answers a command and reports its status.
+    const device = await connect(sn, plant.secret);
+    await publish(device, uplinkTopic(sn, 'reply'), { id: 'c0ffee', status: 'done' });
+    await publish(device, uplinkTopic(sn, 'status'), { online: true });
+    await device.endAsync();
+    const topics: string[] = [];
+    // Listening before it connects: what the session kept comes right after the CONNACK.
+    const back = mqtt.connect(broker.url, options);
+    back.on('message', (topic) => topics.push(topic));
+    await expect.poll(() => topics).toContain(uplinkTopic(sn, 'status'));
+    expect(topics).not.toContain(uplinkTopic(sn, 'reply'));
+    await back.endAsync();
   });
 
   describe('provisioning by the platform', () => {
