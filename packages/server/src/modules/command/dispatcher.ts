@@ -25,20 +25,25 @@ export function publishAll(publishes: (() => Promise<void>)[], ms: number): Prom
   return new Promise((resolve, reject) => {
     let left = publishes.length;
     if (left === 0) return resolve();
-    const stuck = setTimeout(() => reject(new Error(`the broker: no answer within ${ms} ms`)), ms);
+    // Settled: later answers neither settle again nor re-arm the timer (refresh would).
+    let settled = false;
+    const settle = (error?: unknown) => {
+      settled = true;
+      clearTimeout(stuck);
+      if (error) reject(error);
+      else resolve();
+    };
+    const stuck = setTimeout(() => settle(new Error(`the broker: no answer within ${ms} ms`)), ms);
     for (const publish of publishes)
       publish().then(
         () => {
+          if (settled) return;
           left -= 1;
-          if (left > 0) stuck.refresh();
-          else {
-            clearTimeout(stuck);
-            resolve();
-          }
+          if (left === 0) settle();
+          else stuck.refresh();
         },
         (error) => {
-          clearTimeout(stuck);
-          reject(error);
+          if (!settled) settle(error);
         },
       );
   });
