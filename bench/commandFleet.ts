@@ -5,6 +5,7 @@ import { externalConfig, type Mosquitto, startMosquitto } from '@sunstack/server
 import { hashDeviceSecret } from '@sunstack/server/src/modules/datalogger/secret.ts';
 import { deviceSn } from '@sunstack/simulator';
 import type { RunningApp } from './appServer.ts';
+import { TICKS_PER_SECOND, ticksOf } from './databaseCpu.ts';
 import type { TemplateLoadJob } from './templateBatchLoad.ts';
 
 export interface CommandFleetOptions {
@@ -32,6 +33,8 @@ export interface CommandFleet {
   inverters: string[];
   /** From the first load process started to every datalogger online in the database. */
   connectSeconds: number;
+  /** Mosquitto's CPU time so far, in µs (its saves are most of what a command costs it: bench/RESULTS.md). */
+  brokerCpuMicros(): number;
   close(): Promise<void>;
 }
 
@@ -105,7 +108,14 @@ export async function startCommandFleet(server: RunningApp, options: CommandFlee
     const online = async () =>
       Number((await server.database.scriptTransaction((run) => run('select count(*)::int as n from datalogger where online')))[0]?.n);
     while ((await online()) < count) await new Promise((resolve) => setTimeout(resolve, 250));
-    return { sns, inverters, connectSeconds: (performance.now() - connectStarted) / 1000, close };
+    const broker = mosquitto;
+    return {
+      sns,
+      inverters,
+      connectSeconds: (performance.now() - connectStarted) / 1000,
+      brokerCpuMicros: () => ((ticksOf(broker.pid()) ?? 0) * 1_000_000) / TICKS_PER_SECOND,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

@@ -4,12 +4,15 @@
  * Each datalogger is one MQTT client publishing QoS 1 telemetry as protocol.md says; a message is
  * done when the broker acknowledges it, which the platform does only after storing it.
  */
+import { commandTopic } from '@sunstack/shared';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { LoadJob as Job } from './loadGenerator.ts';
 import { vars } from './telemetryVars.ts';
 
 /** protocol.md's default: a sample every 5 minutes (a replay of 288 samples is one day). */
 const SAMPLE_INTERVAL_MS = 300_000;
+
+const CONNECT_CONCURRENCY = 100;
 
 const job = JSON.parse(process.argv[2] as string) as Job;
 
@@ -19,6 +22,7 @@ async function connect(d: Job['dataloggers'][number]): Promise<MqttClient> {
     client.once('connect', () => resolve());
     client.once('error', reject);
   });
+  if (job.subscribeCommands) await client.subscribeAsync(commandTopic(d.sn), { qos: 1 });
   return client;
 }
 
@@ -34,7 +38,10 @@ function payloadsOf(d: Job['dataloggers'][number]): string[] {
 }
 
 async function main() {
-  const clients = await Promise.all(job.dataloggers.map(connect));
+  // A hundred at a time: thousands of connections at once overflow the broker's listen backlog (connections reset).
+  const clients: MqttClient[] = [];
+  for (let i = 0; i < job.dataloggers.length; i += CONNECT_CONCURRENCY)
+    clients.push(...(await Promise.all(job.dataloggers.slice(i, i + CONNECT_CONCURRENCY).map(connect))));
   const payloads = job.dataloggers.map(payloadsOf);
   const started = performance.now();
   const perClientInterval = job.rate > 0 ? (1000 * job.dataloggers.length) / job.rate : 0;

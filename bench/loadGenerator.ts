@@ -13,6 +13,8 @@ export interface LoadJob {
   rate: number;
   /** Unique timestamps per run, so repeated runs store new rows. */
   startTs: number;
+  /** Each datalogger also subscribes to its command topic, as real ones do (the broker's subscriptions grow with the fleet). */
+  subscribeCommands?: boolean;
 }
 
 /** Runs the ingest's load generator in its own process; answers messages acknowledged and seconds taken. */

@@ -66,6 +66,7 @@ export async function run(): Promise<BenchResult> {
     const { inverters } = fleet;
 
     const cpuBefore = process.cpuUsage();
+    const brokerBefore = fleet.brokerCpuMicros();
     const memoryBefore = process.memoryUsage().rss;
     let memoryPeak = memoryBefore;
     const started = performance.now();
@@ -87,6 +88,7 @@ export async function run(): Promise<BenchResult> {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const cpu = process.cpuUsage(cpuBefore);
+    const brokerMsPerDevice = (fleet.brokerCpuMicros() - brokerBefore) / 1000 / DATALOGGERS;
     const [times] = await server.database.scriptTransaction((run) =>
       run(`select extract(epoch from (max(c.sent_at) - t.created_at)) * 1000 as sent_ms,
         extract(epoch from (max(c.sent_at) - min(c.sent_at))) * 1000 as spread_ms
@@ -143,6 +145,7 @@ export async function run(): Promise<BenchResult> {
         },
         { name: 'Upgrade task: time until all 10,000 downloaded, verified and done', value: `${(doneMs / 1000).toFixed(1)} s` },
         { name: 'Upgrade task: devices of the 10,000 done', value: counts.completed.toLocaleString('en') },
+        { name: 'Upgrade task: Mosquitto CPU per device, from the call to all done', value: `${brokerMsPerDevice.toFixed(3)} ms` },
         { name: 'Upgrade task: 200 devices download a 2 MB image at once, until all done', value: `${(bigMs / 1000).toFixed(1)} s` },
         { name: 'Upgrade task: 200 × 2 MB download throughput (done images)', value: `${bigMbPerS.toFixed(1)} MB/s` },
         { name: 'Upgrade task: 200 × 2 MB server memory (RSS) at most', value: `${Math.round(bigMemoryPeak / 1048576)} MB` },
@@ -155,7 +158,7 @@ export async function run(): Promise<BenchResult> {
           `the task, 10,000 firmware.upgrade commands, their download tokens and operation log entries in one unit of work in ${(createMs / 1000).toFixed(2)} s; ` +
           `the last command was marked sent ${(sentMs / 1000).toFixed(2)} s after the task was made, first to last sent took ${(spreadMs / 1000).toFixed(2)} s; ` +
           `all devices had finished (${counts.completed.toLocaleString('en')} done, ${counts.failed} failed) ${(doneMs / 1000).toFixed(1)} s after the call began (the task's counts, read every 200 ms). ` +
-          `Server CPU from the call to all done: ${((cpu.user + cpu.system) / 1000 / DATALOGGERS).toFixed(2)} ms per device (call, dispatch, download, replies); ` +
+          `Server CPU from the call to all done: ${((cpu.user + cpu.system) / 1000 / DATALOGGERS).toFixed(2)} ms per device (call, dispatch, download, replies), Mosquitto's ${brokerMsPerDevice.toFixed(3)} ms (the command and four replies); ` +
           `server memory (RSS) ${Math.round(memoryBefore / 1048576)} MB before, at most ${Math.round(memoryPeak / 1048576)} MB while it ran. ` +
           `Not done: ${failures}.`,
         `Then ${BIG_DEVICES} of them were sent a 2 MB image (a second task): ${bigCounts.completed} done, ${bigCounts.failed} failed, ` +

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { parseUplinkTopic } from '@sunstack/shared';
+import { parseUplinkTopic, UPLINK_KINDS } from '@sunstack/shared';
 import mqtt from 'mqtt';
 import type { Config } from './config.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './modules/broker/embeddedBroker.ts';
@@ -15,8 +15,15 @@ export interface DataLoop {
   close(): Promise<void>;
 }
 
-const UPLINK = 'dl/+/up/#';
 const REPLIES = 'dl/+/up/reply';
+/**
+ * What the ingest's main session takes: every uplink kind but replies, which are the replies session's. Each copy a
+ * broker delivers costs it a persistence change (Mosquitto saves after `autosave_interval` of them, walking the whole
+ * fleet's subscriptions), and with `dl/+/up/#` every reply went to both sessions (bench/RESULTS.md, "Upgrade task").
+ */
+const UPLINK = UPLINK_KINDS.filter((kind) => kind !== 'reply').map((kind) => `dl/+/up/${kind}`);
+/** What the main session subscribed to before: a persistent session keeps it until it is ended. */
+const FORMER_UPLINK = ['dl/+/up/#'];
 const RETRY_MS = 1_000;
 
 /**
@@ -90,14 +97,14 @@ export async function startDataLoop(
   // each (the console, a batch). In the consumer below a reply waited for its 100 ms pause and for
   // every telemetry message of its datalogger still being written (bench/RESULTS.md, "Replies in a
   // session of their own"). Still in order per datalogger (accepted before done), but never behind
-  // its telemetry. Subscribed first, so that no
-  // reply reaches the consumer below, which lets them go, before this session holds it.
+  // its telemetry. Subscribed first, so that no reply the consumer below still gets from its former
+  // subscription, and lets go, is missing here.
   const replies = await startMqttConsumer({
     url,
     username,
     password,
     clientId: `sunstack-replies-${config.mqtt.instance}`,
-    topic: REPLIES,
+    topics: [REPLIES],
     readPauseMs: 0,
     handle: (topic, payload) => {
       const uplink = parseUplinkTopic(topic);
@@ -105,21 +112,22 @@ export async function startDataLoop(
     },
     log,
   });
-  // One persistent session and a plain subscription, not a shared one ($share/...): Mosquitto 2.0
+  // One persistent session and plain subscriptions, not shared ones ($share/...): Mosquitto 2.0
   // loses shared subscriptions when it restarts (sessions come back without them, and what arrives
   // until the ingest subscribes again is dropped), while it restores plain ones. So one ingest
-  // process per broker.
+  // process per broker. A topic of no known kind reaches no session: the broker drops it.
   const consumer = await startMqttConsumer({
     url,
     username,
     password,
     clientId: `sunstack-ingest-${config.mqtt.instance}`,
-    topic: UPLINK,
+    topics: UPLINK,
+    formerTopics: FORMER_UPLINK,
     handle: (topic, payload) => {
       const uplink = parseUplinkTopic(topic);
       // Not a device message: the ingest counts it as refused, and it is acknowledged.
       if (!uplink) return ingest.receive('', topic, payload).then(() => true);
-      // Replies are the replies consumer's (above); this session gets them too and lets them go.
+      // Replies are the replies consumer's (above); the former subscription may still bring some, let go.
       if (uplink.kind === 'reply') return Promise.resolve(true);
       return storeInOrder(uplink.sn, uplink.kind, topic, payload);
     },

@@ -144,7 +144,7 @@ describe('the consumer on a connection', () => {
           const consumer = await startMqttConsumer({
             url: broker.url,
             clientId: 'test',
-            topic: 'dl/+/up/#',
+            topics: ['dl/+/up/#'],
             handle: async (topic, payload) => {
               received.push({ topic, payload });
               if (received.length === payloads.length) storeAll?.();

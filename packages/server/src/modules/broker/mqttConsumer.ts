@@ -7,8 +7,10 @@ export interface MqttConsumerOptions {
   username?: string;
   password?: string;
   clientId: string;
-  /** The one subscription, QoS 1. */
-  topic: string;
+  /** The session's subscriptions, QoS 1. */
+  topics: string[];
+  /** Subscriptions an earlier version left in the session, ended before subscribing (a persistent session keeps them). */
+  formerTopics?: string[];
   /**
    * Takes one message; resolves true once it is durable (it is then acknowledged), false to leave
    * it unacknowledged (the broker sends it again on the next connection). Many run at once.
@@ -30,6 +32,7 @@ const RECONNECT_MS = 2_000;
 /** MQTT 5: the session, and the messages queued in it, outlive any connection. */
 const SESSION_NEVER_EXPIRES = 0xffffffff;
 const SUBSCRIBE_ID = 1;
+const UNSUBSCRIBE_ID = 2;
 const PINGREQ = Buffer.from([0xc0, 0x00]);
 
 const PUBLISH = 3;
@@ -99,7 +102,7 @@ export function readPublish(packet: Buffer): { topic: string; id: number | undef
 const puback = (id: number) => Buffer.from([0x40, 0x02, id >> 8, id & 0xff]);
 
 /**
- * A lean MQTT 5 consumer of a broker (MQTT_URL): one persistent session, one subscription, and
+ * A lean MQTT 5 consumer of a broker (MQTT_URL): one persistent session, its subscriptions, and
  * many messages handled at once, each acknowledged when `handle` says it is durable. mqtt.js hands
  * a connection's messages over one at a time (the next only after the previous one is
  * acknowledged), which holds a consumer to one database batch per message; here the broker keeps
@@ -157,11 +160,13 @@ export function startMqttConsumer(options: MqttConsumerOptions): Promise<MqttCon
       switch (packet.cmd) {
         case 'connack':
           if (packet.reasonCode) return fail(`connection refused (reason ${packet.reasonCode})`);
-          send({ cmd: 'subscribe', messageId: SUBSCRIBE_ID, subscriptions: [{ topic: options.topic, qos: 1 }] });
+          // An unsubscription of a filter the session does not hold is answered "no subscription existed", and harmless.
+          if (options.formerTopics?.length) send({ cmd: 'unsubscribe', messageId: UNSUBSCRIBE_ID, unsubscriptions: options.formerTopics });
+          send({ cmd: 'subscribe', messageId: SUBSCRIBE_ID, subscriptions: options.topics.map((topic) => ({ topic, qos: 1 as const })) });
           return;
         case 'suback':
           if (packet.granted.some((code) => typeof code !== 'number' || code >= 0x80))
-            return fail(`subscription to ${options.topic} refused`);
+            return fail(`subscription to ${options.topics.join(', ')} refused`);
           ready = true;
           onReady();
           return;

@@ -147,11 +147,11 @@ export function createCommandRepo(db: Db) {
 
     /**
      * Claims the waiting commands of connected dataloggers, oldest first, and marks them sent in one
-     * statement of the caller's transaction (other dispatchers skip them); `send` publishes them, all
-     * at once, before it commits. So a command a dispatcher died sending is queued again and sent
+     * statement of the caller's transaction (other dispatchers skip them); `send` publishes them, in the
+     * order they were made, before it commits. So a command a dispatcher died sending is queued again and sent
      * again (a device runs an id once).
      */
-    async sendWaiting(limit: number, at: Date, send: (command: CommandRow) => Promise<void>) {
+    async sendWaiting(limit: number, at: Date, send: (commands: CommandRow[]) => Promise<void>) {
       return db.transaction(async (tx) => {
         const waiting = tx
           .select({ id: deviceCommand.id })
@@ -168,7 +168,7 @@ export function createCommandRepo(db: Db) {
           .returning();
         // In the order they were made (a datalogger's commands reach it in that order over its connection).
         claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-        await Promise.all(claimed.map(send));
+        await send(claimed);
         return claimed.length;
       });
     },

@@ -71,7 +71,7 @@ export function createFileService(deps: { repo: FileRepo; store: FileStore }) {
     keep,
     byId: (id: number) => repo.byId(id),
     /** Streams the file (Range honoured); false when its bytes are gone. */
-    send: (request: FastifyRequest, reply: FastifyReply, file: StoredFileRow, inline = false) =>
+    send: (request: FastifyRequest, reply: FastifyReply, file: Pick<StoredFileRow, 'sha256' | 'contentType' | 'name'>, inline = false) =>
       sendStoredFile(request, reply, store, { sha256: file.sha256, contentType: file.contentType, fileName: file.name, inline }),
     /** Deletes the record, and the bytes when no other record holds them; the caller checked nothing uses it. */
     async remove(id: number) {

@@ -4,7 +4,7 @@ import { branchOrganisations, dataloggerVisible, deviceControllable, deviceVisib
 import type { Db } from '../../db/client.ts';
 import { offsetOf } from '../../db/page.ts';
 import { epochMs, jsonParam, selectRows } from '../../db/rawSql.ts';
-import { account, datalogger, device, firmware, plant, upgradeTask } from '../../db/schema.ts';
+import { account, datalogger, device, firmware, plant, storedFile, upgradeTask } from '../../db/schema.ts';
 import { blacklistedSql } from '../firmware/repo.ts';
 
 export type TaskRow = typeof upgradeTask.$inferSelect;
@@ -237,19 +237,21 @@ export function createUpgradeRepo(db: Db) {
     },
 
     /** What a download token opens: its command's state and deadline, the file, and whether its version is blacklisted now. */
+    /** What decides a download by its token, with the image's stored file (null when the firmware or its file is gone). */
     async download(token: string) {
       const [row] = await selectRows<{
         state: string;
         expires_at: number;
         reset: boolean;
-        stored_file_id: number | null;
         blacklisted: boolean;
+        file: { sha256: string; contentType: string; name: string } | null;
       }>(
         db,
         sql`select c.state, ${epochMs('c.expires_at')} as expires_at, u.reset_at is not null as reset,
-            f.stored_file_id::float8 as stored_file_id, ${blacklistedSql(sql`t.version`, sql`f.series`)} as blacklisted
+            ${blacklistedSql(sql`t.version`, sql`f.series`)} as blacklisted,
+            case when s.id is not null then json_build_object('sha256', s.sha256, 'contentType', s.content_type, 'name', s.name) end as file
           from upgrade_device u join device_command c on c.id = u.command_id join upgrade_task t on t.id = u.task_id
-            left join ${firmware} f on f.id = t.firmware_id
+            left join ${firmware} f on f.id = t.firmware_id left join ${storedFile} s on s.id = f.stored_file_id
           where u.download_token = ${token}`,
       );
       return row;

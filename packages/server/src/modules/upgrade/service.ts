@@ -290,11 +290,10 @@ export function createUpgradeService(deps: {
     async fetch(request: FastifyRequest, reply: FastifyReply, token: string) {
       const row = await upgrades.download(token);
       const refuse = (status: number) => reply.code(status).send({ errno: Errno.notFound, result: {} });
-      if (!row || row.stored_file_id === null || row.reset || !OPEN_STATES.includes(row.state)) return refuse(404);
+      if (!row?.file || row.reset || !OPEN_STATES.includes(row.state)) return refuse(404);
       if (now() > Number(row.expires_at) + SILENT_DEVICE_MS) return refuse(403);
       if (row.blacklisted) return refuse(410);
-      const file = await files.byId(Number(row.stored_file_id));
-      if (!file || !(await files.send(request, reply, file))) return refuse(404);
+      if (!(await files.send(request, reply, row.file))) return refuse(404);
       return reply;
     },
 
