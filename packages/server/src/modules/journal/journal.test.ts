@@ -64,7 +64,7 @@ describe('journal (issue 23): release notes', () => {
       expect(changed.body.result.issues).toContainEqual({ path, message });
     };
     await refused({ texts: { de: release.texts.de } }, 'body.texts.en.title', 'journal.englishRequired');
-    await refused({ texts: { ...release.texts, xx: release.texts.de } }, 'body.texts.xx', 'journal.languageUnknown');
+    await refused({ texts: { ...release.texts, xx: release.texts.de } }, 'body.texts', 'journal.languageUnknown');
     await refused({ texts: { en: { title: 'T'.repeat(121), body: 'b' } } }, 'body.texts.en.title', 'journal.titleLength');
     await refused({ texts: { en: { title: '   ', body: 'b' } } }, 'body.texts.en.title', 'journal.titleLength');
     await refused({ texts: { en: { title: 't', body: 'b'.repeat(10_001) } } }, 'body.texts.en.body', 'journal.bodyLength');

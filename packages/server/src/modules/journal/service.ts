@@ -7,7 +7,6 @@ import {
   type JournalNote,
   type JournalSaveBody,
   type JournalText,
-  type JournalTexts,
   type Language,
 } from '@sunstack/shared';
 import type { ClientInfo, Session } from '../../core/caller.ts';
@@ -34,9 +33,6 @@ function inLanguage(note: JournalNoteRow, language: Language): JournalNote {
   const { title, body } = note.texts[shown] as JournalText;
   return { id: note.id, version: note.version, language: shown, title, body, publishedAt: note.publishedAt?.getTime() ?? 0 };
 }
-
-/** The schema has refused any key that is not a language. */
-const textsOf = (texts: JournalSaveBody['texts']) => texts as JournalTexts;
 
 /**
  * The journal. Administrators (switch logUpdate.manage) write notes and move them draft → published → withdrawn;
@@ -69,12 +65,12 @@ export function createJournalService(deps: { repo: JournalRepo; audit: AuditServ
     async create(session: Session, client: ClientInfo, { version, texts }: JournalSaveBody) {
       requirePermission(session, 'logUpdate.manage');
       return transaction(async () => {
-        const id = await repo.insert({ version, texts: textsOf(texts), createdBy: session.accountId });
+        const id = await repo.insert({ version, texts: texts, createdBy: session.accountId });
         await audit.record(session, client, {
           action: 'journal.create',
           objectType: 'journal',
           objectId: id,
-          after: summary({ version, state: 'draft', texts: textsOf(texts) }),
+          after: summary({ version, state: 'draft', texts: texts }),
         });
         return { id };
       });
@@ -86,13 +82,13 @@ export function createJournalService(deps: { repo: JournalRepo; audit: AuditServ
       await transaction(async () => {
         const before = await locked(id);
         if (before.state === 'withdrawn') throw new AppError(Errno.journalNotEditable);
-        await repo.update(id, { version, texts: textsOf(texts) });
+        await repo.update(id, { version, texts: texts });
         await audit.record(session, client, {
           action: 'journal.update',
           objectType: 'journal',
           objectId: id,
           before: summary(before),
-          after: summary({ ...before, version, texts: textsOf(texts) }),
+          after: summary({ ...before, version, texts: texts }),
         });
       });
     },
