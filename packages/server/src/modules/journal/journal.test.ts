@@ -91,6 +91,8 @@ describe('journal (issue 23): release notes', () => {
     // French is missing: English.
     expect(await unseen(installer, 'fr')).toMatchObject([{ id, language: 'en', title: 'Faster reports', body: release.texts.en.body }]);
     expect(await unseen(integrator)).toHaveLength(1);
+    // The administrator who published it has read it.
+    expect(await unseen(admin)).toEqual([]);
     expect((await news(owner, 'de')).notes.map((note: { title: string }) => note.title)).toEqual(['Schnellere Berichte']);
 
     // Dismissed once: not again for this account, in another session (another browser) either; the others still see it.

@@ -100,6 +100,8 @@ export function createJournalService(deps: { repo: JournalRepo; audit: AuditServ
         const from = state === 'published' ? 'draft' : 'published';
         if (before.state !== from) throw new AppError(Errno.journalStateRefused);
         await repo.update(id, { state });
+        // The publisher has read the note: the dialog after sign-in is for the others.
+        if (state === 'published') await repo.markSeen(session.accountId, [id]);
         await audit.record(session, client, {
           action: state === 'published' ? 'journal.publish' : 'journal.withdraw',
           objectType: 'journal',

@@ -2,12 +2,14 @@ import { type JournalListBody, type JournalSaveBody, journalCalls } from '@sunst
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 
-// Under the readers' key too: a change shows in What's new at once (the administrator reads it as well).
-const journalKey = ['journal'] as const;
+const journalKey = ['journal', 'manage'] as const;
+// What's new shows a change at once (the administrator reads it too); the unseen notes are left alone, so no dialog
+// opens in the middle of the administrator's work (the publisher has seen the note: the server records it).
+const newsListKey = ['journal', 'news', 'list'] as const;
 
 export function useJournal(filters: Partial<JournalListBody>) {
   return useQuery({
-    queryKey: [...journalKey, 'manage', filters],
+    queryKey: [...journalKey, filters],
     queryFn: ({ signal }) => request(journalCalls.list, filters, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -15,7 +17,10 @@ export function useJournal(filters: Partial<JournalListBody>) {
 
 function useJournalChange<Input>(change: (input: Input) => Promise<unknown>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: change, onSettled: () => queryClient.invalidateQueries({ queryKey: journalKey }) });
+  return useMutation({
+    mutationFn: change,
+    onSettled: () => Promise.all([journalKey, newsListKey].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
 }
 
 /** Creates a note (a draft) or changes one. */

@@ -70,7 +70,8 @@ export function Journal() {
       key: 'actions',
       fixed: 'right',
       render: (_, note) => (
-        <Space>
+        // Wraps on a phone, where the pinned column is narrow.
+        <Space wrap size={4}>
           {note.state !== 'withdrawn' && (
             <Tooltip title={t('journal.editAction')}>
               <Button

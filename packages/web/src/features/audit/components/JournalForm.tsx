@@ -3,6 +3,7 @@ import {
   JOURNAL_LIMITS,
   type JournalEntry,
   journalSaveBody,
+  journalText,
   LANGUAGE_NAMES,
   LANGUAGES,
   type Language,
@@ -11,7 +12,7 @@ import {
 import { Button, Collapse, Drawer, Form, Input, message, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showSchemaIssues, showServerIssues } from '../../../lib/forms.ts';
+import { showSchemaIssues, showServerIssues, zodRule } from '../../../lib/forms.ts';
 import { useSaveNote } from '../api/journal.ts';
 
 type Texts = Partial<Record<Language, { title?: string; body?: string }>>;
@@ -100,6 +101,7 @@ export function JournalForm({ note, onClose }: { note: JournalEntry | 'new'; onC
                     name={['texts', language, 'body']}
                     label={t('journal.body')}
                     required={language === DEFAULT_LANGUAGE}
+                    rules={[zodRule(journalText.shape.body, t, { optional: true })]}
                     extra={t('journal.bodyHint')}
                     style={{ marginBottom: 0 }}
                   >
