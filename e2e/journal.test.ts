@@ -41,12 +41,12 @@ describe('journal (issue 23): release notes shown once after sign-in', () => {
     await panel('de').getByLabel(en('journal.title')).fill(NOTE.de.title);
     await panel('de').getByLabel(en('journal.body')).fill(NOTE.de.body);
     await visible(panel('de').getByText(en('journal.written')));
-    await drawer.getByRole('button', { name: en('journal.save') }).click();
+    await drawer.getByRole('button', { name: en('common.save') }).click();
     await visible(panel('en').getByText(en('journal.englishRequired')));
     await panel('en').getByLabel(en('journal.title')).fill(NOTE.en.title);
     await panel('en').getByLabel(en('journal.body')).fill(NOTE.en.body);
     await snap(admin, 'journal-drawer-1440');
-    await drawer.getByRole('button', { name: en('journal.save') }).click();
+    await drawer.getByRole('button', { name: en('common.save') }).click();
     const row = admin.locator('.ant-table-row', { hasText: NOTE.en.title });
     await visible(row.getByText(en('journal.states.draft')));
     await row.getByRole('button', { name: en('journal.publish') }).click();

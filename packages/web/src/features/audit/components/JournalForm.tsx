@@ -9,9 +9,10 @@ import {
   type Language,
   languageTag,
 } from '@sunstack/shared';
-import { Button, Collapse, Drawer, Form, Input, message, Tag } from 'antd';
+import { Collapse, Form, Input, message, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '../../../components/FormDrawer.tsx';
 import { showSchemaIssues, showServerIssues, zodRule } from '../../../lib/forms.ts';
 import { useSaveNote } from '../api/journal.ts';
 
@@ -56,63 +57,54 @@ export function JournalForm({ note, onClose }: { note: JournalEntry | 'new'; onC
   };
 
   return (
-    <Drawer
-      open
-      width="min(640px, 100vw)"
+    <FormDrawer<Values>
       title={existing ? t('journal.edit') : t('journal.create')}
+      width={640}
+      form={form}
+      saving={save.isPending}
+      onFinish={onFinish}
       onClose={onClose}
-      extra={
-        <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-          {t('journal.save')}
-        </Button>
-      }
+      initialValues={{ version: existing?.version ?? '', texts: existing?.texts ?? {} }}
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        onFinish={(values) => void onFinish(values)}
-        initialValues={{ version: existing?.version ?? '', texts: existing?.texts ?? {} }}
-      >
-        <Form.Item name="version" label={t('journal.version')} extra={t('journal.versionHint')}>
-          <Input maxLength={JOURNAL_LIMITS.version} style={{ maxWidth: 240 }} />
-        </Form.Item>
-        <Form.Item label={t('journal.texts')} extra={t('journal.textsHint')}>
-          <Collapse
-            activeKey={open}
-            onChange={(keys) => setOpen(keys as string[])}
-            items={LANGUAGES.map((language) => ({
-              key: language,
-              // Kept mounted while closed, so a language's text stays in the form.
-              forceRender: true,
-              label: LANGUAGE_NAMES[language],
-              extra: isWritten(texts?.[language]) ? (
-                <Tag color="green">{t('journal.written')}</Tag>
-              ) : (
-                <Tag color={language === DEFAULT_LANGUAGE ? 'red' : undefined}>
-                  {t(language === DEFAULT_LANGUAGE ? 'journal.required' : 'journal.notWritten')}
-                </Tag>
-              ),
-              children: (
-                <>
-                  <Form.Item name={['texts', language, 'title']} label={t('journal.title')} required={language === DEFAULT_LANGUAGE}>
-                    <Input maxLength={JOURNAL_LIMITS.title} lang={languageTag(language)} />
-                  </Form.Item>
-                  <Form.Item
-                    name={['texts', language, 'body']}
-                    label={t('journal.body')}
-                    required={language === DEFAULT_LANGUAGE}
-                    rules={[zodRule(journalText.shape.body, t, { optional: true })]}
-                    extra={t('journal.bodyHint')}
-                    style={{ marginBottom: 0 }}
-                  >
-                    <Input.TextArea autoSize={{ minRows: 4, maxRows: 14 }} maxLength={JOURNAL_LIMITS.body} lang={languageTag(language)} />
-                  </Form.Item>
-                </>
-              ),
-            }))}
-          />
-        </Form.Item>
-      </Form>
-    </Drawer>
+      <Form.Item name="version" label={t('journal.version')} extra={t('journal.versionHint')}>
+        <Input maxLength={JOURNAL_LIMITS.version} style={{ maxWidth: 240 }} />
+      </Form.Item>
+      <Form.Item label={t('journal.texts')} extra={t('journal.textsHint')}>
+        <Collapse
+          activeKey={open}
+          onChange={(keys) => setOpen(keys as string[])}
+          items={LANGUAGES.map((language) => ({
+            key: language,
+            // Kept mounted while closed, so a language's text stays in the form.
+            forceRender: true,
+            label: LANGUAGE_NAMES[language],
+            extra: isWritten(texts?.[language]) ? (
+              <Tag color="green">{t('journal.written')}</Tag>
+            ) : (
+              <Tag color={language === DEFAULT_LANGUAGE ? 'red' : undefined}>
+                {t(language === DEFAULT_LANGUAGE ? 'journal.required' : 'journal.notWritten')}
+              </Tag>
+            ),
+            children: (
+              <>
+                <Form.Item name={['texts', language, 'title']} label={t('journal.title')} required={language === DEFAULT_LANGUAGE}>
+                  <Input maxLength={JOURNAL_LIMITS.title} lang={languageTag(language)} />
+                </Form.Item>
+                <Form.Item
+                  name={['texts', language, 'body']}
+                  label={t('journal.body')}
+                  required={language === DEFAULT_LANGUAGE}
+                  rules={[zodRule(journalText.shape.body, t, { optional: true })]}
+                  extra={t('journal.bodyHint')}
+                  style={{ marginBottom: 0 }}
+                >
+                  <Input.TextArea autoSize={{ minRows: 4, maxRows: 14 }} maxLength={JOURNAL_LIMITS.body} lang={languageTag(language)} />
+                </Form.Item>
+              </>
+            ),
+          }))}
+        />
+      </Form.Item>
+    </FormDrawer>
   );
 }
