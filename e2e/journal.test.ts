@@ -44,6 +44,7 @@ describe('journal (issue 23): release notes shown once after sign-in', () => {
     await drawer.getByRole('button', { name: en('common.save') }).click();
     await visible(panel('en').getByText(en('journal.englishRequired')));
     await panel('en').getByLabel(en('journal.title')).fill(NOTE.en.title);
+    await expect.poll(() => panel('en').getByText(en('journal.englishRequired')).count()).toBe(0);
     await panel('en').getByLabel(en('journal.body')).fill(NOTE.en.body);
     await snap(admin, 'journal-drawer-1440');
     await drawer.getByRole('button', { name: en('common.save') }).click();
