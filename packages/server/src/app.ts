@@ -46,6 +46,7 @@ import { groupModule } from './modules/group/module.ts';
 import { ingestModule } from './modules/ingest/module.ts';
 import type { IngestService } from './modules/ingest/service.ts';
 import { invitationModule } from './modules/invitation/module.ts';
+import { journalModule } from './modules/journal/module.ts';
 import { mailModule } from './modules/mail/module.ts';
 import type { MailService } from './modules/mail/service.ts';
 import { metaModule } from './modules/meta/module.ts';
@@ -265,6 +266,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     brandParts,
     accountMigrationModule(platform, { audit, mail }),
     platformLogModule(platform),
+    journalModule(platform, { audit }),
     // Each module that keeps files says which are its and what holds them.
     fileManagementModule(platform, { audit, files, usages: [workOrderFiles, documentFiles, brandFiles] }),
   ];

@@ -16,6 +16,8 @@ import {
   IV_CAUSES,
   IV_SCAN_STATES,
   type IvPoint,
+  JOURNAL_STATES,
+  type JournalTexts,
   type KeyPoints,
   type ModuleDatasheet,
   NOTICE_EVENTS,
@@ -300,6 +302,28 @@ export const platformLog = pgTable('platform_log', {
   message: text('message').notNull(),
   details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
 });
+
+/** The journal (0066_journal.sql): release notes with a title and body per language; who saw which. */
+export const journalNote = pgTable('journal_note', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  version: text('version').notNull().default(''),
+  state: text('state', { enum: JOURNAL_STATES }).notNull().default('draft'),
+  texts: jsonb('texts').$type<JournalTexts>().notNull(),
+  publishedAt: at('published_at'),
+  createdBy: id('created_by').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const journalSeen = pgTable(
+  'journal_seen',
+  {
+    accountId: id('account_id').notNull(),
+    noteId: id('note_id').notNull(),
+    seenAt: at('seen_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.noteId] })],
+);
 
 /** The account log (0004_user_management.sql): what happened to an account's access. */
 export const accountLog = pgTable('account_log', {

@@ -18,6 +18,7 @@ import { fileManagementCalls } from './fileManagement.ts';
 import { firmwareCalls } from './firmware.ts';
 import { groupCalls } from './group.ts';
 import { invitationCalls } from './invitation.ts';
+import { journalCalls } from './journal.ts';
 import { metaCalls } from './meta.ts';
 import { monitoringCalls } from './monitoring.ts';
 import { notificationCalls } from './notification.ts';
@@ -54,6 +55,7 @@ export const ALL_CALLS: readonly CallDeclaration[] = [
   firmwareCalls,
   groupCalls,
   invitationCalls,
+  journalCalls,
   metaCalls,
   monitoringCalls,
   notificationCalls,

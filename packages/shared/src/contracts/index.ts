@@ -19,6 +19,7 @@ export * from './fileManagement.ts';
 export * from './firmware.ts';
 export * from './group.ts';
 export * from './invitation.ts';
+export * from './journal.ts';
 export * from './log.ts';
 export * from './meta.ts';
 export * from './notification.ts';

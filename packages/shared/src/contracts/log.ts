@@ -25,6 +25,7 @@ export const AUDIT_OBJECT_TYPES = [
   'blacklist',
   'agingRun',
   'brand',
+  'journal',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

@@ -137,6 +137,10 @@ export const Errno = {
   migrationNothingToMove: 42216,
   /** Brands (42217-42240): another brand is already served on this domain. */
   brandDomainTaken: 42217,
+  /** Journal (42241-42249): a note moves only draft → published → withdrawn. */
+  journalStateRefused: 42241,
+  /** A published note is withdrawn before it is deleted; a withdrawn one is not changed. */
+  journalNotEditable: 42242,
   /** Diagnostics (issue 24, 42250-42299): an I-V scan needs the inverter's strings and module datasheet first. */
   stringsNotConfigured: 42250,
   /** I-V scans, string configuration and ageing are for inverters only. */

@@ -1,4 +1,4 @@
-import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, KeyOutlined, LogoutOutlined, NotificationOutlined, UserOutlined } from '@ant-design/icons';
 import { canAccess, LOGIN_PATH, routeByName } from '@sunstack/shared';
 import { Button, Dropdown, Flex, Grid, Layout, Switch, Tooltip, Typography, theme } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
@@ -13,6 +13,7 @@ import { useTabStore } from '../../lib/tabs/tabStore.ts';
 // The colour picker and the password form are not on a page's first paint: each loads when first opened.
 const ThemeColorPicker = lazy(() => import('./ThemeColorPicker.tsx'));
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog.tsx'));
+const WhatsNewDrawer = lazy(() => import('./JournalNotes.tsx').then((module) => ({ default: module.WhatsNewDrawer })));
 
 export function ConsoleHeader({ menuToggle }: { menuToggle: ReactNode }) {
   const { t } = useTranslation();
@@ -31,6 +32,7 @@ export function ConsoleHeader({ menuToggle }: { menuToggle: ReactNode }) {
     navigate(LOGIN_PATH);
   };
   const [changingPassword, setChangingPassword] = useState(false);
+  const [readingNews, setReadingNews] = useState(false);
   const [pickingColour, setPickingColour] = useState<boolean>();
   const swatch = (
     <Button type="text" size="small" aria-label={t('header.themeColor')} onClick={() => setPickingColour((open) => open ?? true)}>
@@ -42,6 +44,7 @@ export function ConsoleHeader({ menuToggle }: { menuToggle: ReactNode }) {
     canAccess(routeByName('user-center'), access)
       ? { key: 'center', icon: <UserOutlined />, label: t('navBar.userCenter'), onClick: () => navigate('/user/center') }
       : { key: 'password', icon: <KeyOutlined />, label: t('userCenter.changePassword'), onClick: () => setChangingPassword(true) },
+    { key: 'news', icon: <NotificationOutlined />, label: t('journal.whatsNew'), onClick: () => setReadingNews(true) },
     { key: 'logout', icon: <LogoutOutlined />, label: t('header.signOut'), onClick: onSignOut },
   ];
 
@@ -92,6 +95,11 @@ export function ConsoleHeader({ menuToggle }: { menuToggle: ReactNode }) {
               <DownOutlined />
             </Button>
           </Dropdown>
+          {readingNews && (
+            <Suspense fallback={null}>
+              <WhatsNewDrawer onClose={() => setReadingNews(false)} />
+            </Suspense>
+          )}
           {changingPassword && (
             <Suspense fallback={null}>
               <ChangePasswordDialog onClose={() => setChangingPassword(false)} />

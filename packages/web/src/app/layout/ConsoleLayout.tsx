@@ -1,9 +1,10 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { routeByPath } from '@sunstack/shared';
 import { Button, Drawer, Grid, Layout, Menu, Spin, theme } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useUnseenNotes } from '../../api/journal.ts';
 import { useUserInfo } from '../../api/userInfo.ts';
 import { BrandMark } from '../../components/BrandMark.tsx';
 import { useClientStore, useGlobalLoading } from '../../lib/clientStore.ts';
@@ -49,6 +50,20 @@ function useTabsFollowLocation() {
     const target = `${active.path}${queryString(active.query)}`;
     if (target !== `${location.pathname}${location.search}`) navigate(target);
   }, [activeId]);
+}
+
+// The dialog's code loads only when there is a note to show.
+const NewNotesDialog = lazy(() => import('./JournalNotes.tsx').then((module) => ({ default: module.NewNotesDialog })));
+
+/** The journal's notes this account has not seen, once after sign-in (or the first page load after they are published). */
+function NewNotesOnSignIn() {
+  const notes = useUnseenNotes().data?.notes;
+  if (!notes || notes.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <NewNotesDialog notes={notes} />
+    </Suspense>
+  );
 }
 
 export default function ConsoleLayout() {
@@ -148,6 +163,7 @@ function Console() {
             <TabHost />
           </Spin>
         </Layout.Content>
+        <NewNotesOnSignIn />
       </Layout>
     </Layout>
   );

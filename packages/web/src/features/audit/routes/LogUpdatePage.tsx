@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { exportPlatformLog } from '../api/platformLog.ts';
 import { ExportButton } from '../components/ExportButton.tsx';
+import { Journal } from '../components/Journal.tsx';
 import { PlatformLog, type PlatformLogFilters } from '../components/PlatformLog.tsx';
 
 /**
- * Log updates (spec /bus/logUpdate, administrators): the platform log, searchable by time, kind, severity and text
- * and exportable with its filters. The journal of release notes is to join it as a second tab.
+ * Log updates (spec /bus/logUpdate, administrators): the journal of release notes every account reads, and the
+ * platform log, searchable by time, kind, severity and text and exportable with its filters.
  */
 export default function LogUpdatePage() {
   const { t } = useTranslation();
@@ -16,6 +17,7 @@ export default function LogUpdatePage() {
     <Card title={t('navBar.logUpdate')} variant="borderless">
       <Tabs
         items={[
+          { key: 'journal', label: t('journal.name'), children: <Journal /> },
           {
             key: 'platform',
             label: t('platformLog.title'),

@@ -1,8 +1,9 @@
 import { type BrandEntry, brandSaveBody } from '@sunstack/shared';
-import { Button, Drawer, Form, Input, message } from 'antd';
+import { Form, Input, message } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrandLogoUrl } from '../../../components/BrandLogo.tsx';
+import { FormDrawer } from '../../../components/FormDrawer.tsx';
 import { ImageUpload, type UploadedImage } from '../../../components/ImageUpload.tsx';
 import { showSchemaIssues, showServerIssues } from '../../../lib/forms.ts';
 import { uploadLogo, useSaveBrand } from '../api/brands.ts';
@@ -32,46 +33,37 @@ export function BrandForm({ brand, onClose }: { brand: BrandEntry | 'new'; onClo
   };
 
   return (
-    <Drawer
-      open
-      width="min(520px, 100vw)"
+    <FormDrawer<Values>
       title={existing ? t('brand.edit') : t('brand.add')}
+      width={520}
+      form={form}
+      saving={save.isPending}
+      onFinish={onFinish}
       onClose={onClose}
-      extra={
-        <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-          {t('brand.save')}
-        </Button>
-      }
+      initialValues={existing ?? { name: '', domain: '', downloadLink: '', androidLink: '', iosLink: '' }}
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        onFinish={(values) => void onFinish(values)}
-        initialValues={existing ?? { name: '', domain: '', downloadLink: '', androidLink: '', iosLink: '' }}
-      >
-        <Form.Item name="name" label={t('brand.name')} required>
-          <Input maxLength={16} showCount />
-        </Form.Item>
-        <Form.Item name="domain" label={t('brand.domain')} extra={t('brand.domainHint')} required>
-          <Input placeholder="console.example.com" maxLength={253} />
-        </Form.Item>
-        <Form.Item label={t('brand.logo')}>
-          {/* One logo: a new upload replaces the one shown. */}
-          {currentLogo && logo.length === 0 && (
-            <img src={currentLogo} alt={t('brand.logo')} height={64} style={{ maxWidth: 240, objectFit: 'contain', marginBottom: 8 }} />
-          )}
-          <ImageUpload label={t('brand.uploadLogo')} files={logo} onChange={setLogo} upload={uploadLogo} />
-        </Form.Item>
-        <Form.Item name="downloadLink" label={t('brand.downloadLink')}>
-          <Input placeholder="https://" maxLength={500} />
-        </Form.Item>
-        <Form.Item name="androidLink" label={t('brand.androidLink')}>
-          <Input placeholder="https://" maxLength={500} />
-        </Form.Item>
-        <Form.Item name="iosLink" label={t('brand.iosLink')}>
-          <Input placeholder="https://" maxLength={500} />
-        </Form.Item>
-      </Form>
-    </Drawer>
+      <Form.Item name="name" label={t('brand.name')} required>
+        <Input maxLength={16} showCount />
+      </Form.Item>
+      <Form.Item name="domain" label={t('brand.domain')} extra={t('brand.domainHint')} required>
+        <Input placeholder="console.example.com" maxLength={253} />
+      </Form.Item>
+      <Form.Item label={t('brand.logo')}>
+        {/* One logo: a new upload replaces the one shown. */}
+        {currentLogo && logo.length === 0 && (
+          <img src={currentLogo} alt={t('brand.logo')} height={64} style={{ maxWidth: 240, objectFit: 'contain', marginBottom: 8 }} />
+        )}
+        <ImageUpload label={t('brand.uploadLogo')} files={logo} onChange={setLogo} upload={uploadLogo} />
+      </Form.Item>
+      <Form.Item name="downloadLink" label={t('brand.downloadLink')}>
+        <Input placeholder="https://" maxLength={500} />
+      </Form.Item>
+      <Form.Item name="androidLink" label={t('brand.androidLink')}>
+        <Input placeholder="https://" maxLength={500} />
+      </Form.Item>
+      <Form.Item name="iosLink" label={t('brand.iosLink')}>
+        <Input placeholder="https://" maxLength={500} />
+      </Form.Item>
+    </FormDrawer>
   );
 }
