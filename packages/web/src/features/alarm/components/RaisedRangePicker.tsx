@@ -2,6 +2,7 @@ import { LIMITS } from '@sunstack/shared';
 import { DatePicker, message } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useMinuteFormat } from '../../../lib/minuteFormat.ts';
 import { type ChosenRange, rangeProblem } from './alarmQuery.ts';
 
 /**
@@ -10,10 +11,11 @@ import { type ChosenRange, rangeProblem } from './alarmQuery.ts';
  */
 export function RaisedRangePicker({ shown, onRange }: { shown: Partial<ChosenRange>; onRange: (range: ChosenRange | undefined) => void }) {
   const { t } = useTranslation();
+  const minuteFormat = useMinuteFormat();
   return (
     <DatePicker.RangePicker
       showTime={{ format: 'HH:mm' }}
-      format="YYYY-MM-DD HH:mm"
+      format={minuteFormat}
       aria-label={t('alarm.range')}
       value={shown.begin === undefined || shown.end === undefined ? null : [dayjs(shown.begin), dayjs(shown.end)]}
       disabledDate={(day, info) =>

@@ -1,11 +1,12 @@
 import { MAX_HISTORY_DAYS } from '@sunstack/shared';
-import { Card, ConfigProvider, DatePicker, Empty, Flex, Select, Skeleton, Typography } from 'antd';
+import { Card, DatePicker, Empty, Flex, Select, Skeleton, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useContext, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartSpec } from '../../../components/Chart.tsx';
 import { ChartExport } from '../../../lib/ChartExport.tsx';
 import type { ExportTable } from '../../../lib/exportTable.ts';
+import { useMinuteFormat } from '../../../lib/minuteFormat.ts';
 import { browserZone, chartTime, instantOf, wallClock } from '../../../lib/plantTime.ts';
 import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { useDeviceHistory } from '../api/deviceData.ts';
@@ -25,15 +26,6 @@ function initialRange(query: Record<string, string>, timeZone: string): [Dayjs, 
     return [wallClock(timeZone, from), wallClock(timeZone, to)];
   const now = wallClock(timeZone, Date.now());
   return [now.startOf('day'), now];
-}
-
-/**
- * The language's date and time as its pickers write them, to the minute: with seconds a range's two
- * times do not fit a phone's width (390 px), and the chart's points are minutes apart at best.
- */
-function useMinuteFormat() {
-  const { locale } = useContext(ConfigProvider.ConfigContext);
-  return (locale?.DatePicker?.lang.fieldDateTimeFormat ?? 'YYYY-MM-DD HH:mm:ss').replace(/:ss$/, '');
 }
 
 /**
