@@ -58,22 +58,24 @@ BEGIN
   WITH claimed AS (
     DELETE FROM rollup_dirty WHERE id <= bound RETURNING id, device_ids, lows, highs
   ),
-  -- Each claimed batch's range of new samples per device.
+  -- Each claimed batch's range of new samples per device, with the device's plant and time zone.
   ranges AS (
-    SELECT m.device_id, m.low, m.high
-    FROM claimed, unnest(claimed.device_ids, claimed.lows, claimed.highs) AS m(device_id, low, high)
-  ),
-  devices AS (
-    SELECT DISTINCT ON (r.device_id) r.device_id, d.plant_id, d.zone
-    FROM ranges r CROSS JOIN LATERAL (
-      SELECT device.plant_id, coalesce(plant.time_zone, 'UTC') AS zone
-      FROM device LEFT JOIN plant ON plant.id = device.plant_id WHERE device.id = r.device_id OFFSET 0
-    ) d
+    SELECT claimed.id AS mark_id, m.device_id, m.low, m.high, d.plant_id, d.zone
+    FROM claimed CROSS JOIN LATERAL unnest(claimed.device_ids, claimed.lows, claimed.highs) AS m(device_id, low, high)
+      CROSS JOIN LATERAL (
+        SELECT device.plant_id, coalesce(plant.time_zone, 'UTC') AS zone
+        FROM device LEFT JOIN plant ON plant.id = device.plant_id WHERE device.id = m.device_id OFFSET 0
+      ) d
   ),
   -- The folded samples in each range (its new ones, and any folded before in between) and the folded
-  -- sample on either side of it: every new sample with both its neighbours.
-  touched AS (
-    SELECT DISTINCT ON (r.device_id, t.ts) r.device_id, t.ts, t.mark_id, t.vars
+  -- sample on either side of it: every new sample with both its neighbours. A sample is new when a
+  -- claimed batch stored it; where ranges overlap, the range of its own batch says so.
+  readings AS (
+    SELECT DISTINCT ON (r.device_id, t.ts) r.device_id, r.plant_id, r.zone, t.ts, t.vars, t.mark_id = r.mark_id AS new,
+      (t.vars ->> 'PVEnergyTotal')::float8 AS pv, (t.vars ->> 'generationTotal')::float8 AS generation,
+      (t.vars ->> 'feedinTotal')::float8 AS feedin, (t.vars ->> 'gridConsumptionTotal')::float8 AS grid_consumption,
+      (t.vars ->> 'loadsTotal')::float8 AS loads, (t.vars ->> 'chargeEnergyTotal')::float8 AS charge,
+      (t.vars ->> 'dischargeEnergyTotal')::float8 AS discharge
     FROM ranges r CROSS JOIN LATERAL (
       (SELECT ts, mark_id, vars FROM telemetry
         WHERE device_id = r.device_id AND ts < r.low AND mark_id <= bound ORDER BY ts DESC LIMIT 1)
@@ -84,59 +86,36 @@ BEGIN
       (SELECT ts, mark_id, vars FROM telemetry
         WHERE device_id = r.device_id AND ts > r.high AND mark_id <= bound ORDER BY ts LIMIT 1)
     ) t
-    ORDER BY r.device_id, t.ts
+    ORDER BY r.device_id, t.ts, t.mark_id = r.mark_id DESC
   ),
-  readings AS (
-    SELECT t.device_id, t.ts, t.vars, k.id IS NOT NULL AS new,
-      (t.vars ->> 'PVEnergyTotal')::float8 AS pv, (t.vars ->> 'generationTotal')::float8 AS generation,
-      (t.vars ->> 'feedinTotal')::float8 AS feedin, (t.vars ->> 'gridConsumptionTotal')::float8 AS grid_consumption,
-      (t.vars ->> 'loadsTotal')::float8 AS loads, (t.vars ->> 'chargeEnergyTotal')::float8 AS charge,
-      (t.vars ->> 'dischargeEnergyTotal')::float8 AS discharge
-    FROM touched t LEFT JOIN claimed k ON k.id = t.mark_id
-  ),
-  -- Energy of each sample's pair with the one before it, among the folded samples after the round...
-  paired_after AS (
-    SELECT device_id, ts, new, vars,
-      counter_increase(lag(pv) OVER w, pv) AS pv, counter_increase(lag(generation) OVER w, generation) AS generation,
-      counter_increase(lag(feedin) OVER w, feedin) AS feedin,
-      counter_increase(lag(grid_consumption) OVER w, grid_consumption) AS grid_consumption,
-      counter_increase(lag(loads) OVER w, loads) AS loads, counter_increase(lag(charge) OVER w, charge) AS charge,
-      counter_increase(lag(discharge) OVER w, discharge) AS discharge
-    FROM readings WINDOW w AS (PARTITION BY device_id ORDER BY ts)
-  ),
-  -- ... and before it (without the new samples).
-  paired_before AS (
-    SELECT device_id, ts,
-      counter_increase(lag(pv) OVER w, pv) AS pv, counter_increase(lag(generation) OVER w, generation) AS generation,
-      counter_increase(lag(feedin) OVER w, feedin) AS feedin,
-      counter_increase(lag(grid_consumption) OVER w, grid_consumption) AS grid_consumption,
-      counter_increase(lag(loads) OVER w, loads) AS loads, counter_increase(lag(charge) OVER w, charge) AS charge,
-      counter_increase(lag(discharge) OVER w, discharge) AS discharge
-    FROM readings WHERE NOT new WINDOW w AS (PARTITION BY device_id ORDER BY ts)
-  ),
-  -- What each sample changes in its bucket: a new one its energy, itself and its variables; one folded
-  -- before the difference its new predecessor makes (computed from the same readings when it has
-  -- the same predecessor, so exactly zero then).
+  -- What each sample changes in its bucket: a new one its energy (its pair with the sample before
+  -- it), itself and its variables; one folded before, the energy of its pair now minus that of its
+  -- pair before the round (the one before it among the samples folded before), exactly zero when
+  -- its predecessor did not change. One pass of two windows, without a join.
   changes AS (
-    SELECT a.device_id, a.ts, a.new, a.vars,
-      a.pv - coalesce(b.pv, 0) AS pv, a.generation - coalesce(b.generation, 0) AS generation,
-      a.feedin - coalesce(b.feedin, 0) AS feedin, a.grid_consumption - coalesce(b.grid_consumption, 0) AS grid_consumption,
-      a.loads - coalesce(b.loads, 0) AS loads, a.charge - coalesce(b.charge, 0) AS charge,
-      a.discharge - coalesce(b.discharge, 0) AS discharge
-    FROM paired_after a LEFT JOIN paired_before b ON b.device_id = a.device_id AND b.ts = a.ts
+    SELECT device_id, plant_id, zone, ts, new, vars,
+      counter_increase(lag(pv) OVER w, pv) - CASE WHEN new THEN 0 ELSE counter_increase(lag(pv) OVER old, pv) END AS pv,
+      counter_increase(lag(generation) OVER w, generation) - CASE WHEN new THEN 0 ELSE counter_increase(lag(generation) OVER old, generation) END AS generation,
+      counter_increase(lag(feedin) OVER w, feedin) - CASE WHEN new THEN 0 ELSE counter_increase(lag(feedin) OVER old, feedin) END AS feedin,
+      counter_increase(lag(grid_consumption) OVER w, grid_consumption)
+        - CASE WHEN new THEN 0 ELSE counter_increase(lag(grid_consumption) OVER old, grid_consumption) END AS grid_consumption,
+      counter_increase(lag(loads) OVER w, loads) - CASE WHEN new THEN 0 ELSE counter_increase(lag(loads) OVER old, loads) END AS loads,
+      counter_increase(lag(charge) OVER w, charge) - CASE WHEN new THEN 0 ELSE counter_increase(lag(charge) OVER old, charge) END AS charge,
+      counter_increase(lag(discharge) OVER w, discharge) - CASE WHEN new THEN 0 ELSE counter_increase(lag(discharge) OVER old, discharge) END AS discharge
+    FROM readings WINDOW w AS (PARTITION BY device_id ORDER BY ts), old AS (PARTITION BY device_id, new ORDER BY ts)
   ),
   -- Per device, 5-minute bucket and local hour (the 02:00 hours of a night that falls back stay apart):
   -- the changes, the new samples' variables gathered as parts to combine with the row as it was.
   interval_changes AS (
-    SELECT c.device_id, d.plant_id, d.zone, g.grain, g.start,
+    SELECT c.device_id, c.plant_id, c.zone, g.grain, g.start,
       sum(c.pv) AS pv, sum(c.generation) AS generation, sum(c.feedin) AS feedin, sum(c.grid_consumption) AS grid_consumption,
       sum(c.loads) AS loads, sum(c.charge) AS charge, sum(c.discharge) AS discharge,
       count(*) FILTER (WHERE c.new)::int AS samples, array_agg(c.vars) FILTER (WHERE c.new) AS parts
-    FROM changes c JOIN devices d ON d.device_id = c.device_id
-      CROSS JOIN LATERAL (VALUES ('5m', date_bin('5 minutes', c.ts, timestamptz 'epoch')), ('1h', local_hour_start(c.ts, d.zone))) AS g(grain, start)
+    FROM changes c
+      CROSS JOIN LATERAL (VALUES ('5m', date_bin('5 minutes', c.ts, timestamptz 'epoch')), ('1h', local_hour_start(c.ts, c.zone))) AS g(grain, start)
     WHERE c.new OR c.pv <> 0 OR c.generation <> 0 OR c.feedin <> 0 OR c.grid_consumption <> 0
       OR c.loads <> 0 OR c.charge <> 0 OR c.discharge <> 0
-    GROUP BY c.device_id, d.plant_id, d.zone, g.grain, g.start
+    GROUP BY c.device_id, c.plant_id, c.zone, g.grain, g.start
   ),
   device_intervals AS (
     INSERT INTO rollup_interval (subject_kind, subject_id, grain, start, pv, generation, feedin, grid_consumption, loads, charge, discharge, samples, sums, counts)
@@ -210,7 +189,7 @@ BEGIN
       WHERE excluded.pv <> 0 OR excluded.generation <> 0 OR excluded.feedin <> 0 OR excluded.grid_consumption <> 0
         OR excluded.loads <> 0 OR excluded.charge <> 0 OR excluded.discharge <> 0
   )
-  SELECT coalesce(jsonb_agg(DISTINCT plant_id) FILTER (WHERE plant_id IS NOT NULL), '[]'::jsonb) INTO plants FROM devices;
+  SELECT coalesce(jsonb_agg(DISTINCT plant_id) FILTER (WHERE plant_id IS NOT NULL), '[]'::jsonb) INTO plants FROM ranges;
 
   RETURN jsonb_build_object('more', EXISTS (SELECT 1 FROM rollup_dirty WHERE id > bound), 'plants', plants);
 END
