@@ -28,16 +28,19 @@ const LAST_SEEN_STEP = '1 minute';
  */
 const WRITE_BATCH: PreparedStatement = {
   name: 'telemetry_write_batch',
-  text: `with batch as (
+  text: `with mark as materialized (
+      select nextval('rollup_dirty_id_seq') as id
+    ), batch as (
       select distinct on (device_id, ts) device_id, to_timestamp(ts / 1000.0) as ts, vars
       from jsonb_to_recordset($1::jsonb) as x(device_id bigint, ts float8, vars jsonb)
       order by device_id, ts
     ), stored as (
-      insert into telemetry (device_id, ts, vars) select device_id, ts, vars from batch
+      -- Each new row names its batch's mark (rollups.ts folds it in once); a duplicate keeps its first.
+      insert into telemetry (device_id, ts, vars, mark_id) select device_id, ts, vars, (select id from mark) from batch
       on conflict do nothing returning device_id, ts
     ), marked as (
-      insert into rollup_dirty (device_ids, lows, highs, samples)
-      select array_agg(device_id), array_agg(low), array_agg(high), sum(samples)::int
+      insert into rollup_dirty (id, device_ids, lows, highs, samples)
+      select (select id from mark), array_agg(device_id), array_agg(low), array_agg(high), sum(samples)::int
       from (select device_id, min(ts) as low, max(ts) as high, count(*) as samples from stored group by device_id) per_device
       having count(*) > 0
       returning 1

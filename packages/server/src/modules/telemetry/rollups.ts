@@ -4,14 +4,16 @@ import { type PreparedStatement, runPrepared, selectRows } from '../../db/rawSql
 
 /**
  * The rollup job: folds what the ingest stored (its `rollup_dirty` marks) into the rollups, in SQL.
- * Every 5-minute bucket a new sample touches is recomputed from the raw rows (energy from
- * consecutive pairs, sums and counts of every variable), so late, duplicate or out-of-order samples,
- * counter resets and gaps come out as the sorted series says; what each recomputed row changed is
- * then added to the device's local hour, day, month and year and to its plant's, instead of
- * recomputing those from their parts (an hour merged the variables of its 12 rows for every new
- * sample). A round is one transaction, so a failed one leaves its marks. A round is one call of the
- * database function `rollup_round` (migration 0022, where the statements are): one round trip, each
- * statement planned once per connection.
+ * A round adds what its new samples change and nothing else (migration 0067): each new sample is one
+ * more sample with its variables in its 5-minute bucket and local hour, with the energy of its pair
+ * with the sample before it; a sample stored earlier whose predecessor is now a new one (a late
+ * sample came in between) gets its new pair's energy minus its old pair's. The hours' changes are
+ * added to the local day, month and year and to the plant's. So late, duplicate or out-of-order
+ * samples, counter resets and gaps come out as the sorted series says, at a cost per new sample that
+ * does not grow with the samples a bucket already holds. Each raw row names the mark of its batch,
+ * so a round knows exactly which samples the rollups hold. A round is one transaction, so a failed
+ * one leaves its marks; it is one call of the database function `rollup_round`: one round trip,
+ * each statement planned once per connection.
  */
 
 /**
@@ -32,7 +34,7 @@ const ROUND: PreparedStatement = { name: 'rollup_round', text: 'select rollup_ro
 export function createRollupJob(db: Db, engine: Database['kind']) {
   const samplesPerRound = SAMPLES_PER_ROUND[engine];
   /**
-   * One round: claims marks and recomputes what they touch, in one transaction (a failed round
+   * One round: claims marks and folds their samples in, in one transaction (a failed round
    * leaves its marks); one round runs at a time across processes. Answers whether more marks wait,
    * and the plants whose rollups changed.
    */
