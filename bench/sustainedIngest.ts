@@ -37,12 +37,16 @@ const BEHIND_LIMIT_S = 10;
 /** After a step's last message, how long to wait for the rollups at most (the step has failed by then). */
 const CATCH_UP_LIMIT_S = 15;
 /** After a failed step, how long the backlog may take to drain before the next step starts (unmeasured). */
-const DRAIN_LIMIT_S = 60;
+const DRAIN_LIMIT_S = 30;
 const SAMPLE_MS = 250;
+/** A step starts only while it can end (its catch-up included) within this time of the bench's start: a run stays under 3 minutes. */
+const RUN_BUDGET_S = 160;
 /** How often the PostgreSQL backends' activity is read, to split their CPU by statement. */
 const ACTIVITY_MS = 50;
 /** The bench's own connections (readings, catch-up checks): not the run's, so their CPU is not counted. */
 const PROBE_APPLICATION = 'sunstack-bench-probe';
+/** Publishing stops after this many times a step's length: a step whose senders fall that far behind has failed. */
+const STEP_DEADLINE = 1.5;
 /** A step's senders kept its rate when their messages were acknowledged at this share of it at least. */
 const KEPT_SHARE = 0.97;
 /** A load process that used this share of a core was short of CPU itself. */
@@ -257,6 +261,7 @@ export async function run(): Promise<BenchResult> {
       ],
     };
 
+  const benchStarted = performance.now();
   const server = await startApp({ WEB_DIST: '/nonexistent' });
   const quiet = { info: () => {}, warn: () => {} };
   const loads: LoadProcess[] = [];
@@ -304,16 +309,22 @@ export async function run(): Promise<BenchResult> {
     stops.push(activity.stop);
     const broker = mosquitto;
 
-    const waitUntilCaughtUp = async (step: SustainStep, lastAckAt: number, limitS = CATCH_UP_LIMIT_S) => {
-      const finalTs = step.startTs + (step.messages - 1) * SAMPLE_INTERVAL_MS;
+    /**
+     * Resolves (the time) once the step's `acked` messages are stored and no mark waits, undefined after `limitS`. A
+     * datalogger publishes its messages in order and stops only at the end or the deadline, so the step's messages are
+     * stored when each device's newest sample of the step, counted from the step's first (5 minutes apart), adds up to
+     * them: every earlier message has reached the ingest by then, and its queue is then flushed.
+     */
+    const waitUntilCaughtUp = async (step: SustainStep, acked: number, lastAckAt: number, limitS = CATCH_UP_LIMIT_S) => {
       let stored = false;
       while (Date.now() - lastAckAt < limitS * 1000) {
         if (!stored) {
-          // Every datalogger's last sample stored: every earlier one has reached the ingest, whose queue is then flushed.
-          const { rows } = await check.query<{ n: number }>('select count(*)::int as n from telemetry_latest where ts >= $1', [
-            new Date(finalTs),
-          ]);
-          if ((rows[0]?.n ?? 0) >= DATALOGGERS) {
+          const { rows } = await check.query<{ n: number }>(
+            `select coalesce(sum(round((extract(epoch from ts) * 1000 - $1) / ${SAMPLE_INTERVAL_MS}) + 1), 0)::int as n
+            from telemetry_latest where ts >= to_timestamp($1 / 1000.0) and ts < to_timestamp($1 / 1000.0) + interval '1 day'`,
+            [step.startTs],
+          );
+          if ((rows[0]?.n ?? 0) >= acked) {
             await server.app.ingest.flush();
             stored = true;
           }
@@ -331,9 +342,20 @@ export async function run(): Promise<BenchResult> {
     const day = Date.now() - 60 * 86_400_000;
     let stepIndex = 0;
     /** One step at `rate` messages/s: each datalogger sends a whole number of messages over about STEP_SECONDS. */
+    /** The step that left a backlog, drained (unmeasured) before the next step starts. */
+    let backlog: { step: SustainStep; acked: number; lastAckAt: number } | undefined;
     const runStep = async (rate: number, seconds = STEP_SECONDS): Promise<StepResult> => {
+      if (backlog && (await waitUntilCaughtUp(backlog.step, backlog.acked, backlog.lastAckAt, DRAIN_LIMIT_S)) === undefined)
+        throw new Error(`a step's backlog did not drain within ${DRAIN_LIMIT_S} s`);
+      backlog = undefined;
       const messages = Math.max(1, Math.round((rate * seconds) / DATALOGGERS));
-      const step: SustainStep = { messages, seconds: (messages * DATALOGGERS) / rate, startTs: day + stepIndex * 86_400_000 };
+      const stepSeconds = (messages * DATALOGGERS) / rate;
+      const step: SustainStep = {
+        messages,
+        seconds: stepSeconds,
+        startTs: day + stepIndex * 86_400_000,
+        deadlineMs: stepSeconds * STEP_DEADLINE * 1000,
+      };
       stepIndex += 1;
       const started = Date.now();
       const cpuBefore = process.cpuUsage();
@@ -344,14 +366,14 @@ export async function run(): Promise<BenchResult> {
       activity.reset();
       const reports = await Promise.all(loads.map((load) => load.step(step)));
       const lastAckAt = Math.max(...reports.map((r) => r.lastAckAt));
-      const caughtUpAt = await waitUntilCaughtUp(step, lastAckAt);
+      const acked = reports.reduce((sum, r) => sum + r.acked, 0);
+      const caughtUpAt = await waitUntilCaughtUp(step, acked, lastAckAt);
       const ended = Date.now();
       const cpu = process.cpuUsage(cpuBefore);
       const brokerMicros = (((ticksOf(broker.pid()) ?? 0) - brokerBefore) * 1_000_000) / TICKS_PER_SECOND;
       const databaseMicros = (await databaseCpu.stop()) ?? 0;
       const split = activity.split(databaseCpu.perBackend());
       const machineAfter = machineTicks();
-      const acked = reports.reduce((sum, r) => sum + r.acked, 0);
       const ackedPerS = acked / Math.max(...reports.map((r) => r.seconds));
       const loadMicros = reports.reduce((sum, r) => sum + r.cpuMicros, 0);
       const windowSeconds = (ended - started) / 1000;
@@ -359,10 +381,10 @@ export async function run(): Promise<BenchResult> {
       const ourMicros = cpu.user + cpu.system + brokerMicros + databaseMicros + loadMicros;
       const maxBehindS = Math.max(0, ...marks.agesBetween(started, ended));
       const catchUpS = caughtUpAt === undefined ? undefined : (caughtUpAt - lastAckAt) / 1000;
-      const kept = acked === messages * DATALOGGERS && ackedPerS >= KEPT_SHARE * rate;
-      // A step that did not catch up leaves a backlog, which would count against the next one: it drains first, unmeasured.
-      if (caughtUpAt === undefined && (await waitUntilCaughtUp(step, lastAckAt, DRAIN_LIMIT_S)) === undefined)
-        throw new Error(`the backlog of the ${fixed(rate)} messages/s step did not drain within ${DRAIN_LIMIT_S} s`);
+      const sent = reports.reduce((sum, r) => sum + r.sent, 0);
+      const kept = sent === messages * DATALOGGERS && acked === sent && ackedPerS >= KEPT_SHARE * rate;
+      // A step that did not catch up leaves a backlog, which would count against the next one: it drains before that starts.
+      if (caughtUpAt === undefined) backlog = { step, acked, lastAckAt };
       const result: StepResult = {
         target: rate,
         acked,
@@ -395,7 +417,16 @@ export async function run(): Promise<BenchResult> {
     const warm = await runStep(WARM_RATE, WARM_SECONDS);
     const steps: StepResult[] = [];
     let failedAt: number | undefined;
+    /** Whether a step (and its catch-up) still ends within the run's budget; a step left out is said in the details. */
+    let cutShort = false;
+    const hasTime = () => {
+      cutShort =
+        (performance.now() - benchStarted) / 1000 + STEP_SECONDS * STEP_DEADLINE + CATCH_UP_LIMIT_S + (backlog ? DRAIN_LIMIT_S : 0) >
+        RUN_BUDGET_S;
+      return !cutShort;
+    };
     for (const rate of RATES) {
+      if (!hasTime()) break;
       const result = await runStep(rate);
       steps.push(result);
       // A higher rate does no better once one has failed; the run stays short.
@@ -405,7 +436,7 @@ export async function run(): Promise<BenchResult> {
       }
     }
     // The gap below the failed rate, halved (to 500 messages/s) while the run has time.
-    for (let i = 0; i < BISECTIONS && failedAt !== undefined; i += 1) {
+    for (let i = 0; i < BISECTIONS && failedAt !== undefined && hasTime(); i += 1) {
       const held = Math.max(0, ...steps.filter((s) => s.pass).map((s) => s.target));
       const mid = Math.round((held + failedAt) / 2 / 500) * 500;
       if (mid <= held || mid >= failedAt) break;
@@ -451,8 +482,10 @@ export async function run(): Promise<BenchResult> {
           `each datalogger at an even share of the step's rate; set-up took ${fixed(setupSeconds, 1)} s, connecting ${fixed(connectSeconds, 1)} s.`,
         `Steps of about ${STEP_SECONDS} s (each datalogger sends a whole number of messages) after a warm-up (one message each over ${WARM_SECONDS} s): ` +
           `${RATES.map((r) => r.toLocaleString('en')).join(', ')} messages/s until one fails, then ${BISECTIONS} more halving the gap below it (to 500). ` +
+          (cutShort ? `The run's time (${RUN_BUDGET_S} s from its start) ran out before the next step: steps are missing. ` : '') +
           `Each step is measured from its start until its last message is stored and no rollup mark waits (or ${CATCH_UP_LIMIT_S} s after its last message; ` +
-          'a backlog left then drains before the next step starts, unmeasured). ' +
+          'a backlog left then drains before the next step starts, unmeasured); publishing stops ' +
+          `${STEP_DEADLINE} times the step's length after its start, what is still due unsent (the step then failed). ` +
           `A step holds when its messages were all acknowledged, at ${KEPT_SHARE * 100} % of its rate at least, and the rollups were never more ` +
           `than ${BEHIND_LIMIT_S} s behind: the oldest waiting \`rollup_dirty\` mark, read every ${SAMPLE_MS} ms (its age from the mark sequence, ` +
           'late by one reading at most), and the time from the last acknowledgement until everything was stored and no mark waited. ' +

@@ -27,9 +27,13 @@ export interface SustainStep {
   seconds: number;
   /** The first sample's time; a datalogger's samples are 5 minutes apart (protocol.md's default). */
   startTs: number;
+  /** Publishing stops this long after the start (ms), what is still due left unsent: a step that falls behind ends. */
+  deadlineMs: number;
 }
 
 export interface SustainStepReport {
+  /** Messages published (fewer than asked when the deadline came first) and acknowledged. */
+  sent: number;
   acked: number;
   /** From the step's start to its last acknowledgement. */
   seconds: number;
@@ -67,6 +71,8 @@ async function runStep(clients: MqttClient[], step: SustainStep): Promise<Sustai
   const interval = (step.seconds * 1000) / step.messages;
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
+  const deadline = started + step.deadlineMs;
+  let sent = 0;
   let acked = 0;
   let lastAckAt = 0;
   let maxLateMs = 0;
@@ -78,9 +84,11 @@ async function runStep(clients: MqttClient[], step: SustainStep): Promise<Sustai
       const pending: Promise<unknown>[] = [];
       for (const [m, payload] of (payloads[c] as string[]).entries()) {
         const due = started + offset + m * interval;
+        if (performance.now() > deadline) break;
         const wait = due - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         else maxLateMs = Math.max(maxLateMs, -wait);
+        sent += 1;
         pending.push(
           client.publishAsync(topic, payload, { qos: 1 }).then(() => {
             acked += 1;
@@ -93,7 +101,7 @@ async function runStep(clients: MqttClient[], step: SustainStep): Promise<Sustai
   );
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
-  return { acked, seconds, lastAckAt, cpuMicros: cpu.user + cpu.system, maxLateMs };
+  return { sent, acked, seconds, lastAckAt, cpuMicros: cpu.user + cpu.system, maxLateMs };
 }
 
 async function main() {
