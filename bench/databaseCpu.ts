@@ -65,5 +65,9 @@ export function databaseCpuMeter(db: Db, engine: 'pglite' | 'postgres') {
       for (const { first, last } of seen.values()) ticks += last - first;
       return (ticks / TICKS_PER_SECOND) * 1_000_000;
     },
+    /** After `stop`: the µs each server process (by pid) used, for a split by what they ran. */
+    perBackend(): Map<number, number> {
+      return new Map([...seen].map(([pid, { first, last }]) => [pid, ((last - first) / TICKS_PER_SECOND) * 1_000_000]));
+    },
   };
 }

@@ -20,6 +20,7 @@ import { run as reports } from './reports.ts';
 import { run as rollupRound } from './rollupRound.ts';
 import { run as scopeLists } from './scopeLists.ts';
 import { run as series } from './series.ts';
+import { run as sustainedIngest } from './sustainedIngest.ts';
 import { run as templateBatch } from './templateBatch.ts';
 import { run as upgradeTask } from './upgradeTask.ts';
 
@@ -30,6 +31,7 @@ const BENCHMARKS: { title: string; run: () => Promise<BenchResult> }[] = [
   { title: 'Plant and device lists at scale', run: scopeLists },
   { title: 'Plant map clusters at scale', run: plantMap },
   { title: 'Ingest', run: ingest },
+  { title: 'Sustained ingest with rollups', run: sustainedIngest },
   { title: 'Rollup round', run: rollupRound },
   { title: 'Embedded first start', run: firstStart },
   { title: 'Mosquitto persistence', run: mosquittoPersistence },

@@ -6,6 +6,26 @@ const DEVICE_CACHE_MS = 60_000;
 /** The devices samples and events name, by SN, with their datalogger and plant: cached, as every message names them. */
 export function createDeviceCache(repo: Pick<IngestRepo, 'devices'>, now: () => number) {
   const deviceCache = new Map<string, { device: KnownDevice | null; until: number }>();
+  /** SNs to look up once this turn's code has run, and the answer they all wait for. */
+  let gathering: { sns: Set<string>; found: Promise<Map<string, KnownDevice>> } | undefined;
+
+  function lookUpTogether(sns: string[]): Promise<Map<string, KnownDevice>> {
+    if (!gathering) {
+      const batch: { sns: Set<string>; found?: Promise<Map<string, KnownDevice>> } = { sns: new Set() };
+      batch.found = new Promise<void>((resolve) => queueMicrotask(resolve)).then(async () => {
+        gathering = undefined;
+        const missing = [...batch.sns];
+        const found = new Map((await repo.devices(missing)).map((d) => [d.sn, d]));
+        const until = now() + DEVICE_CACHE_MS;
+        for (const sn of missing) deviceCache.set(sn, { device: found.get(sn) ?? null, until });
+        return found;
+      });
+      gathering = batch as { sns: Set<string>; found: Promise<Map<string, KnownDevice>> };
+    }
+    for (const sn of sns) gathering.sns.add(sn);
+    return gathering.found;
+  }
+
   return {
     /** The devices of `sns` when each is cached (the usual case, answered without a promise), else undefined. */
     cached(sns: string[]) {
@@ -19,7 +39,11 @@ export function createDeviceCache(repo: Pick<IngestRepo, 'devices'>, now: () => 
       return result;
     },
 
-    /** The devices of `sns`, those not cached (or cached too long ago) looked up in one query. */
+    /**
+     * The devices of `sns`, those not cached (or cached too long ago) looked up. The look-ups asked for in one turn
+     * of the event loop go as one query: a consumer's read hands over every message in it at once, and at the
+     * protocol's 5 minutes between a device's messages the cache (a minute) has let go of every device since.
+     */
     async lookUp(sns: string[]) {
       const result = new Map<string, KnownDevice | null>();
       const missing: string[] = [];
@@ -29,12 +53,8 @@ export function createDeviceCache(repo: Pick<IngestRepo, 'devices'>, now: () => 
         else missing.push(sn);
       }
       if (missing.length > 0) {
-        const found = new Map((await repo.devices(missing)).map((d) => [d.sn, d]));
-        for (const sn of missing) {
-          const device = found.get(sn) ?? null;
-          deviceCache.set(sn, { device, until: now() + DEVICE_CACHE_MS });
-          result.set(sn, device);
-        }
+        const found = await lookUpTogether(missing);
+        for (const sn of missing) result.set(sn, found.get(sn) ?? null);
       }
       return result;
     },

@@ -1,7 +1,7 @@
 import type { FaultSeverity, InventoryPayload, StatusPayload } from '@sunstack/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { jsonParam, selectRows } from '../../db/rawSql.ts';
+import { jsonParam, type PreparedStatement, runPrepared, selectRows } from '../../db/rawSql.ts';
 
 export interface KnownDevice {
   id: number;
@@ -9,6 +9,18 @@ export interface KnownDevice {
   dataloggerSn: string;
   plantId: number | null;
 }
+
+/**
+ * The devices of a list of SNs (a JSON array), looked up for every message whose devices are not cached, so
+ * prepared. `= any(array(…))`, not `in (select …)`: the planner took the set-returning function for 100 rows and
+ * hashed them against a scan of every device, 2.5 ms of PostgreSQL's CPU per look-up of one SN among 10,000
+ * devices, growing with the fleet; as an array it probes the primary key: 0.13 ms prepared (0.06 ms of it executing).
+ */
+const DEVICES_BY_SN: PreparedStatement = {
+  name: 'ingest_devices_by_sn',
+  text: `select d.id, d.sn, d.datalogger_sn, d.plant_id from device d
+    where d.sn = any(array(select jsonb_array_elements_text($1::jsonb)))`,
+};
 
 /** What the ingest reads and writes besides telemetry: devices, datalogger status, events. */
 export function createIngestRepo(db: Db) {
@@ -19,11 +31,9 @@ export function createIngestRepo(db: Db) {
     },
 
     async devices(sns: string[]): Promise<KnownDevice[]> {
-      const rows = await selectRows<{ id: number; sn: string; datalogger_sn: string; plant_id: number | null }>(
-        db,
-        sql`select d.id, d.sn, d.datalogger_sn, d.plant_id from device d
-          where d.sn in (select v #>> '{}' from jsonb_array_elements(${jsonParam(sns)}) v)`,
-      );
+      const rows = await runPrepared<{ id: number; sn: string; datalogger_sn: string; plant_id: number | null }>(db, DEVICES_BY_SN, [
+        JSON.stringify(sns),
+      ]);
       return rows.map((row) => ({
         id: Number(row.id),
         sn: row.sn,
