@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { PgliteThread } from './pgliteThread.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -85,17 +86,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options);
 }
 
-/** `dump`: start from this dump of a data folder (`dumpDataDir`) instead of an empty database. */
+/**
+ * The embedded database, in a worker thread of its own (`pgliteThread.ts`). `dump`: start from this dump of a data
+ * folder (`dumpDataDir`) instead of an empty database.
+ */
 export async function openPglite(options: { dataDir?: string; dump?: Blob }): Promise<PgliteDatabase> {
   let dataDir: string | undefined;
   if (options.dataDir) {
     dataDir = join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir, options.dump ? { loadDataDir: options.dump } : {});
+  const client = await PgliteThread.open({ dataDir, dump: options.dump });
   return {
     kind: 'pglite',
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    // Drizzle's PGlite driver calls `query` (with `rowMode` and `parsers`) and `transaction`, which the thread's client answers.
+    db: drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db,
     execute: async (sql) => {
       await client.exec(sql);
     },
@@ -104,7 +109,7 @@ export async function openPglite(options: { dataDir?: string; dump?: Blob }): Pr
       const stop = await client.listen(channel, handler);
       return () => stop();
     },
-    dumpDataDir: () => client.dumpDataDir('none'),
+    dumpDataDir: () => client.dumpDataDir(),
     close: () => client.close(),
   };
 }
