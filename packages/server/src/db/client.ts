@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { PgliteThread } from './pgliteThread.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -86,27 +87,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
- * PGlite's own start parameters, and less write-ahead log: PGlite already runs with fsync off, so a full page
- * image after each checkpoint protects against nothing a process crash can do (torn pages come from the
- * operating system crashing, which fsync off does not survive either), and nothing replicates from it. The
- * rollup rounds of the demo's history: 149-151 -> 135 µs of CPU per sample (issue 17; ARCHITECTURE.md "Rollups").
+/**
+ * The embedded database, in a worker thread of its own (`pgliteThread.ts`). `dump`: start from this dump of a data
+ * folder (`dumpDataDir`) instead of an empty database.
  */
-const PGLITE_START = [
-  ...PGlite.defaultStartParams,
-  ...['full_page_writes=off', 'wal_level=minimal', 'max_wal_senders=0'].flatMap((setting) => ['-c', setting]),
-];
-
-/** `dump`: start from this dump of a data folder (`dumpDataDir`) instead of an empty database. */
 export async function openPglite(options: { dataDir?: string; dump?: Blob }): Promise<PgliteDatabase> {
   let dataDir: string | undefined;
   if (options.dataDir) {
     dataDir = join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir, { startParams: PGLITE_START, ...(options.dump ? { loadDataDir: options.dump } : {}) });
+  const client = await PgliteThread.open({ dataDir, dump: options.dump });
   return {
     kind: 'pglite',
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    // Drizzle's PGlite driver calls `query` (with `rowMode` and `parsers`) and `transaction`, which the thread's client answers.
+    db: drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db,
     execute: async (sql) => {
       await client.exec(sql);
     },
@@ -115,7 +110,7 @@ export async function openPglite(options: { dataDir?: string; dump?: Blob }): Pr
       const stop = await client.listen(channel, handler);
       return () => stop();
     },
-    dumpDataDir: () => client.dumpDataDir('none'),
+    dumpDataDir: () => client.dumpDataDir(),
     close: () => client.close(),
   };
 }

@@ -1,7 +1,7 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from './client.ts';
+import type { PgliteThread } from './pgliteThread.ts';
 
 /** Rows of a hand-written statement; both drivers answer `{ rows }`, which the generic type does not say. */
 export async function selectRows<T extends Record<string, unknown>>(db: Pick<Db, 'execute'>, statement: SQL): Promise<T[]> {
@@ -25,14 +25,14 @@ export interface PreparedStatement {
 
 /**
  * Rows of a hot statement, without building it per call: node-postgres prepares it by name once per
- * connection (the server neither parses nor plans it again), PGlite runs the text with its parameters.
+ * connection (the server neither parses nor plans it again), PGlite (in its thread) runs the text with its parameters.
  */
 export async function runPrepared<T extends Record<string, unknown>>(
   db: Db,
   statement: PreparedStatement,
   values: unknown[],
 ): Promise<T[]> {
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const client = (db as unknown as { $client: pg.Pool | PgliteThread }).$client;
   if (client instanceof pg.Pool) return (await client.query<T>({ name: statement.name, text: statement.text, values })).rows;
   return (await client.query<T>(statement.text, values)).rows;
 }

@@ -1,4 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
+import { inBackground } from '../../db/priority.ts';
 import type { DeviceSample, TelemetryRepo } from '../telemetry/repo.ts';
 import type { IngestMetrics } from './metrics.ts';
 
@@ -70,7 +71,8 @@ export function createWriteQueue(
   async function write(batch: QueuedMessage[]) {
     const all = batch.flatMap((message) => message.samples);
     try {
-      const stored = await telemetry.writeBatch(all);
+      // Background work for the embedded database: calls, PUBACKs' own statements and other jobs go first.
+      const stored = await inBackground(() => telemetry.writeBatch(all));
       metrics.samples.inc(stored);
       metrics.duplicateSamples.inc(all.length - stored);
       metrics.batchSize.observe(all.length);
@@ -91,8 +93,8 @@ export function createWriteQueue(
   async function writer() {
     while (queued() > 0) {
       if (queuedSamples < LINGER_BELOW_SAMPLES) await new Promise((resolve) => setTimeout(resolve, LINGER_MS));
-      // Lets I/O in before the next batch is taken: an embedded database answers through promises alone, so
-      // batch after batch of a replay would keep other dataloggers' live messages unread until it ran out.
+      // Lets I/O in before the next batch is taken: with a database answering through promises alone (PGlite did in the
+      // server's thread), batch after batch of a replay would keep other dataloggers' live messages unread until it ran out.
       else await setImmediate();
       const batch = takeBatch();
       if (batch.length > 0) await write(batch);

@@ -2,10 +2,10 @@ import { once } from 'node:events';
 import { createWriteStream, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { type DataReportRow, type Language, languageTag, neutraliseFormula, type ReportDataType } from '@sunstack/shared';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
+import { startTsWorker } from '../../core/tsWorker.ts';
 import type { ReportLabels } from './labels.ts';
 import { addColumnChart } from './xlsxChart.ts';
 
@@ -67,9 +67,6 @@ export interface SubjectChart {
  * garbage collector work within it instead of growing a heap sized by the whole process (ARCHITECTURE.md "Reports").
  */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
-/** Starts a worker on a TypeScript module: the server runs its sources through tsx, so the thread registers it first. */
-const BOOT = `const { workerData } = require('node:worker_threads');
-import('tsx/esm/api').then(({ register }) => { register(); return import(workerData.entry); });`;
 
 /**
  * Writes the files in a worker thread of their own (`reportWorker.ts`), handing it the batches as it asks for them,
@@ -82,8 +79,10 @@ export async function writeReportFilesApart(
   paths: { xlsx: string; pdf: string },
 ): Promise<void> {
   const streams = { rows: batches[Symbol.asyncIterator](), charts: charts[Symbol.asyncIterator]() };
-  const entry = new URL('./reportWorker.ts', import.meta.url).href;
-  const worker = new Worker(BOOT, { eval: true, workerData: { entry, content, paths }, resourceLimits: WORKER_LIMITS });
+  const worker = startTsWorker(new URL('./reportWorker.ts', import.meta.url), {
+    workerData: { content, paths },
+    resourceLimits: WORKER_LIMITS,
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       worker.on('message', (message: { want?: keyof typeof streams; done?: true }) => {

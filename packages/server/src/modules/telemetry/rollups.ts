@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
+import { inBackground } from '../../db/priority.ts';
 import { type PreparedStatement, runPrepared, selectRows } from '../../db/rawSql.ts';
 
 /**
@@ -18,8 +19,9 @@ import { type PreparedStatement, runPrepared, selectRows } from '../../db/rawSql
 
 /**
  * New samples folded per round (at least one mark): enough to amortise the statements, few enough
- * to keep a round short. PGlite runs in the server's own thread, where a round holds every HTTP
- * call and PUBACK until it ends: there a round of a history burst stays within a few hundred ms
+ * to keep a round short. PGlite runs one call at a time in its thread (db/pgliteThread.ts), where a
+ * round, background work, holds the next HTTP call's or PUBACK's statement until it ends (before the
+ * thread it held the server's whole event loop): there a round of a history burst stays within a few hundred ms
  * (50,000 samples took 2-3 s and so did the worst wait of a call; 2,500 about 400 ms; 1,000 halved
  * the typical wait of a call during the demo's first start again, at the same total time). A round
  * takes at least one mark, which is a whole stored batch, so on PGlite the ingest's batch bound
@@ -39,7 +41,10 @@ export function createRollupJob(db: Db, engine: Database['kind']) {
    * and the plants whose rollups changed.
    */
   async function round(): Promise<{ more: boolean; plantIds: number[] }> {
-    const [row] = await runPrepared<{ round: { more: boolean; plants: number[] } }>(db, ROUND, [samplesPerRound, MARKS_PER_ROUND]);
+    // Background work for the embedded database: every other call goes first.
+    const [row] = await inBackground(() =>
+      runPrepared<{ round: { more: boolean; plants: number[] } }>(db, ROUND, [samplesPerRound, MARKS_PER_ROUND]),
+    );
     return { more: row?.round.more === true, plantIds: (row?.round.plants ?? []).map(Number) };
   }
 
