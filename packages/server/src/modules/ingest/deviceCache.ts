@@ -11,16 +11,16 @@ export function createDeviceCache(repo: Pick<IngestRepo, 'devices'>, now: () => 
 
   function lookUpTogether(sns: string[]): Promise<Map<string, KnownDevice>> {
     if (!gathering) {
-      const batch: { sns: Set<string>; found?: Promise<Map<string, KnownDevice>> } = { sns: new Set() };
-      batch.found = new Promise<void>((resolve) => queueMicrotask(resolve)).then(async () => {
+      const waiting = new Set<string>();
+      const found = new Promise<void>((resolve) => queueMicrotask(resolve)).then(async () => {
         gathering = undefined;
-        const missing = [...batch.sns];
-        const found = new Map((await repo.devices(missing)).map((d) => [d.sn, d]));
+        const missing = [...waiting];
+        const devices = new Map((await repo.devices(missing)).map((d) => [d.sn, d]));
         const until = now() + DEVICE_CACHE_MS;
-        for (const sn of missing) deviceCache.set(sn, { device: found.get(sn) ?? null, until });
-        return found;
+        for (const sn of missing) deviceCache.set(sn, { device: devices.get(sn) ?? null, until });
+        return devices;
       });
-      gathering = batch as { sns: Set<string>; found: Promise<Map<string, KnownDevice>> };
+      gathering = { sns: waiting, found };
     }
     for (const sn of sns) gathering.sns.add(sn);
     return gathering.found;

@@ -9,8 +9,9 @@ import { createIngestService } from './service.ts';
 /**
  * Samples a batch write holds at most. PGlite runs one call at a time in its thread (db/pgliteThread.ts),
  * where a write or the rollup round after it, background work, holds the next HTTP call's or PUBACK's
- * statement until it ends, and a round takes at least one mark, which is one batch: 5,000 samples cost about 250-315 ms of CPU to write and 325-345 ms to roll
- * up, 2,000 samples 45-65 and 110-165 ms, at the same cost per sample (issue 17; load 11-14).
+ * statement until it ends, and a round takes at least one mark, which is one batch: 5,000 samples cost
+ * about 250-315 ms of CPU to write and 325-345 ms to roll up, 2,000 samples 45-65 and 110-165 ms, at the
+ * same cost per sample (issue 17; load 11-14).
  */
 const BATCH_SAMPLES: Record<Database['kind'], number> = { postgres: 5_000, pglite: 2_000 };
 

@@ -21,8 +21,8 @@ import { type PreparedStatement, runPrepared, selectRows } from '../../db/rawSql
  * New samples folded per round (at least one mark): enough to amortise the statements, few enough
  * to keep a round short. PGlite runs one call at a time in its thread (db/pgliteThread.ts), where a
  * round, background work, holds the next HTTP call's or PUBACK's statement until it ends (before the
- * thread it held the server's whole event loop): there a round of a history burst stays within a few hundred ms
- * (50,000 samples took 2-3 s and so did the worst wait of a call; 2,500 about 400 ms; 1,000 halved
+ * thread it held the server's whole event loop): there a round of a history burst stays within a few
+ * hundred ms (50,000 samples took 2-3 s and so did the worst wait of a call; 2,500 about 400 ms; 1,000 halved
  * the typical wait of a call during the demo's first start again, at the same total time). A round
  * takes at least one mark, which is a whole stored batch, so on PGlite the ingest's batch bound
  * (ingest/module.ts) bounds a round too.
