@@ -26,8 +26,9 @@ let firmwareId: number;
 const WAIT = { timeout: 110_000, interval: 200 };
 const clients: Awaited<ReturnType<typeof connectDatalogger>>[] = [];
 
-/** A device fails its upgrade when its SN's character codes add up to a multiple of 20 (about 5 %). */
-const failing = (sn: string) => [...sn].reduce((sum, char) => sum + char.charCodeAt(0), 0) % 20 === 0;
+/** The devices that fail their upgrade (a test names them, so which wave holds them is fixed). */
+const failingSns = new Set<string>();
+const failing = (sn: string) => failingSns.has(sn);
 
 /** A datalogger that answers each firmware command at once: accepted, then done, or failed for the failing devices. */
 async function answering(fleet: FleetPlant) {
@@ -114,7 +115,11 @@ describe('strategy upgrades', () => {
     const fleets = await Promise.all(Array.from({ length: 10 }, () => createFleetPlant(t.database.db, { devices: 100 })));
     for (const fleet of fleets) await answering(fleet);
     const sns = fleets.flatMap((fleet) => fleet.devices.map((device) => device.sn));
-    expect(sns.filter(failing).length).toBeGreaterThan(20);
+    // 5 % fail, none in the first wave (the first 10 in SN order, as waves are cut): it succeeds, the second
+    // (up to the 100th) opens and its 5 failures pass the threshold of 3 %. Failures by SN at random left the
+    // second wave under 3 % about one run in eight, and the last wave started.
+    const sorted = [...sns].sort((a, b) => a.localeCompare(b));
+    for (const [index, sn] of sorted.entries()) if (index % 20 === 19) failingSns.add(sn);
     const created = await post('/c/v0/upgrade/strategy/create', strategyBody(sns));
     expect(created).toMatchObject({ errno: 0, result: { devices: 1000, skipped: 0, refused: [] } });
     const { id } = created.result;
