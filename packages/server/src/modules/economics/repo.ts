@@ -63,7 +63,7 @@ export function createEconomicsRepo(db: Db) {
         db,
         sql`select to_char(start at time zone ${timeZone}, 'YYYY-MM') as month,
             sum((sums ->> ${variable})::float8) / sum(coalesce((counts ->> ${variable})::float8, samples)) as mean
-          from rollup_interval
+          from rollup_interval_now
           where subject_kind = 'device' and subject_id = ${deviceId} and grain = '1h' and start >= to_timestamp(${from} / 1000.0)
             and (sums ->> ${variable}) is not null
           group by 1 order by 1`,

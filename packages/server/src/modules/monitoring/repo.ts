@@ -159,7 +159,7 @@ export function createMonitoringRepo(db: Db) {
         grain === 'raw'
           ? sql`select ${epochMs('ts')} as ts, ${sql.join(values, sql`, `)} from telemetry
               where device_id = s.id and ts >= to_timestamp(${from} / 1000.0) and ts < to_timestamp(${to} / 1000.0)`
-          : sql`select ${epochMs('start')} as ts, ${sql.join(values, sql`, `)} from rollup_interval
+          : sql`select ${epochMs('start')} as ts, ${sql.join(values, sql`, `)} from rollup_interval_now
               where subject_kind = 'device' and subject_id = s.id and grain = ${grain}
                 and start >= to_timestamp(${from} / 1000.0) and start < to_timestamp(${to} / 1000.0)`;
       const rows = await selectNamed<{ ts: number | null } & Record<string, unknown>>(

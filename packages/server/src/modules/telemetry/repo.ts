@@ -146,7 +146,7 @@ export function createTelemetryRepo(db: Db) {
     async intervalRows(kind: 'device' | 'plant', ids: number[], grain: string, from: number, to: number) {
       return selectRows<{ subject_id: number; start: number; energy: Energy; samples: number; sums: Vars; counts: Vars }>(
         db,
-        sql`select subject_id, ${epochMs('start')} as start, ${energyObject} as energy, samples, sums, counts from rollup_interval
+        sql`select subject_id, ${epochMs('start')} as start, ${energyObject} as energy, samples, sums, counts from rollup_interval_now
           where subject_kind = ${kind} and subject_id in (select (v #>> '{}')::bigint from jsonb_array_elements(${jsonParam(ids)}) v)
             and grain = ${grain} and start >= to_timestamp(${from} / 1000.0) and start < to_timestamp(${to} / 1000.0)
           order by start`,
