@@ -1,13 +1,13 @@
--- A device hour's variables are summed once, from its 5-minute rows, when the hour has ended (issue 17).
+-- A device hour's variables are summed once, from its 5-minute rows, instead of with every sample (issue 17).
 -- Each sample used to combine its variables with its hour's (every key of both objects expanded, grouped and
 -- built again): EXPLAIN ANALYZE of a round of 1,000 devices at the protocol's 5 minutes put 77 of its 245 ms
--- there. While an hour has not ended, a round adds a sample's energy and count to it and marks its variables
--- pending; rollup_close_hours sums them from the hour's twelve 5-minute rows once the hour is over. Until then
--- readers take an open hour's variables from its 5-minute rows (the view rollup_interval_now). Samples of an hour
--- that has ended (late ones, a first start's history) are combined at once, as before: summing twelve rows again
--- for each would cost more. Figures in ARCHITECTURE.md ("Rollups").
+-- there. Now a sample that joins an hour a round made before adds only its energy and count to it and marks the
+-- hour's variables pending; rollup_close_hours sums them from the hour's twelve 5-minute rows once the hour has
+-- ended and no round changed it for 30 s (a replay or a backfill adds to an ended hour round after round).
+-- Until then readers take a pending hour's variables from its 5-minute rows (the view rollup_interval_now).
+-- Figures in ARCHITECTURE.md ("Rollups").
 
-ALTER TABLE rollup_interval ADD COLUMN sums_pending boolean NOT NULL DEFAULT false;
+ALTER TABLE rollup_interval ADD COLUMN sums_pending boolean NOT NULL DEFAULT false, ADD COLUMN changed_at timestamptz;
 CREATE INDEX rollup_interval_pending_idx ON rollup_interval (start) WHERE sums_pending;
 
 -- The variables of a device's local hour (an hour of UTC from its start, as every local hour is): the sums of
@@ -27,15 +27,23 @@ CREATE FUNCTION hour_variables(device_id bigint, hour timestamptz, OUT sums json
   ) x
 $$ LANGUAGE sql;
 
--- Every device hour with pending variables that started before `started_before` gets them from its 5-minute rows
--- (rounds pass an hour ago: the hours that have ended).
--- The update goes through ON CONFLICT, which finds each row by its primary key whatever the statistics say.
-CREATE FUNCTION rollup_close_hours(started_before timestamptz) RETURNS void AS $$
-  INSERT INTO rollup_interval AS h (subject_kind, subject_id, grain, start, sums, counts)
-  SELECT 'device', p.subject_id, '1h', p.start, v.sums, v.counts
-  FROM (SELECT subject_id, start FROM rollup_interval WHERE sums_pending AND start < started_before) p
-    CROSS JOIN LATERAL hour_variables(p.subject_id, p.start) v
-  ON CONFLICT (subject_kind, subject_id, grain, start) DO UPDATE SET sums = excluded.sums, counts = excluded.counts, sums_pending = false
+-- Up to `most` device hours with pending variables that started before `started_before` and that no round changed
+-- since `changed_before` get them from their 5-minute rows; answers how many did. The update goes through ON
+-- CONFLICT, which finds each row by its primary key whatever the statistics say.
+CREATE FUNCTION rollup_close_hours(started_before timestamptz, changed_before timestamptz, most integer) RETURNS integer AS $$
+  WITH closed AS (
+    INSERT INTO rollup_interval AS h (subject_kind, subject_id, grain, start, sums, counts)
+    SELECT 'device', p.subject_id, '1h', p.start, v.sums, v.counts
+    FROM (
+      SELECT subject_id, start FROM rollup_interval
+      WHERE sums_pending AND start < started_before AND changed_at < changed_before LIMIT most
+    ) p
+      CROSS JOIN LATERAL hour_variables(p.subject_id, p.start) v
+    ON CONFLICT (subject_kind, subject_id, grain, start) DO UPDATE
+      SET sums = excluded.sums, counts = excluded.counts, sums_pending = false, changed_at = NULL
+    RETURNING 1
+  )
+  SELECT count(*)::int FROM closed
 $$ LANGUAGE sql;
 
 -- Interval rollups as readers see them: a pending hour's variables summed from its 5-minute rows.
@@ -53,15 +61,18 @@ DECLARE
   -- The last mark the round claims.
   bound bigint;
   plants jsonb;
+  -- Hours closed, at most a twentieth of the round's samples (each about as costly as combining twelve samples) (a first start's history leaves thousands at once).
+  most_closed integer := greatest(samples_per_round / 20, 10);
+  closed integer;
 BEGIN
   -- One round at a time across processes (per schema: tests share a server).
   IF NOT pg_try_advisory_xact_lock(10, hashtext(current_schema())) THEN
     RETURN jsonb_build_object('more', false, 'plants', '[]'::jsonb);
   END IF;
 
-  -- Pending hours that have ended get their variables first (with the same now() as the statement below, so an
-  -- hour is either open there or closed here), also in a round with nothing new: a silent fleet's hours close too.
-  PERFORM rollup_close_hours(now() - interval '1 hour');
+  -- Pending hours that have ended and rest get their variables first, also in a round with nothing new (a silent
+  -- fleet's hours close too); another round follows at once while some are left.
+  closed := rollup_close_hours(now() - interval '1 hour', now() - interval '30 seconds', most_closed);
 
   -- The round's share of samples, the oldest marks first (migration 0026): every mark up to the last
   -- id within the share. A mark committed later with a lower id waits for the next round.
@@ -69,7 +80,7 @@ BEGIN
     SELECT id, samples, sum(samples) OVER (ORDER BY id) AS running FROM rollup_dirty ORDER BY id LIMIT marks_per_round
   ) x WHERE running - samples < samples_per_round;
   IF bound IS NULL THEN
-    RETURN jsonb_build_object('more', false, 'plants', '[]'::jsonb);
+    RETURN jsonb_build_object('more', closed = most_closed, 'plants', '[]'::jsonb);
   END IF;
 
   -- One statement, so one snapshot: the rows it sees with a mark up to the bound are what the rollups
@@ -140,9 +151,7 @@ BEGIN
   ),
   -- Each changed bucket of a device with the row a round made before, if any (one index lookup).
   device_buckets AS (
-    SELECT c.*, o.start IS NOT NULL AS existed, o.samples AS old_samples, o.sums AS old_sums, o.counts AS old_counts,
-      -- An hour that has not ended: its variables wait for its close (rollup_close_hours above).
-      c.grain = '1h' AND c.start >= now() - interval '1 hour' AS open_hour
+    SELECT c.*, o.start IS NOT NULL AS existed, o.samples AS old_samples, o.sums AS old_sums, o.counts AS old_counts
     FROM interval_changes c
       LEFT JOIN LATERAL (
         SELECT start, samples, sums, counts FROM rollup_interval
@@ -168,16 +177,16 @@ BEGIN
       ) AS v(sums, counts)
     WHERE NOT b.existed
   ),
-  -- Buckets a round made before: the changes added; the variables combined with the new samples', except an open
-  -- hour's: left as they were and marked pending (summed from its 5-minute rows when it ends).
+  -- Buckets a round made before: the changes added; a 5-minute bucket's variables combined with the new samples',
+  -- an hour's left as they were and marked pending (summed from its 5-minute rows when it is closed).
   device_changed AS (
-    INSERT INTO rollup_interval AS o (subject_kind, subject_id, grain, start, pv, generation, feedin, grid_consumption, loads, charge, discharge, samples, sums, counts, sums_pending)
+    INSERT INTO rollup_interval AS o (subject_kind, subject_id, grain, start, pv, generation, feedin, grid_consumption, loads, charge, discharge, samples, sums, counts, sums_pending, changed_at)
     SELECT 'device', b.device_id, b.grain, b.start, b.pv, b.generation, b.feedin, b.grid_consumption, b.loads, b.charge, b.discharge,
-      b.old_samples + b.samples, v.sums, v.counts, b.open_hour AND b.samples > 0
+      b.old_samples + b.samples, v.sums, v.counts, b.grain = '1h' AND b.samples > 0, now()
     FROM device_buckets b
       CROSS JOIN LATERAL (
         -- No new sample (only a pair's energy changed), or an hour: the variables as they were.
-        SELECT b.old_sums, b.old_counts WHERE b.samples = 0 OR b.open_hour
+        SELECT b.old_sums, b.old_counts WHERE b.samples = 0 OR b.grain = '1h'
         UNION ALL
         -- Else sums key by key, and counts naming only the variables some samples lack.
         SELECT coalesce(jsonb_object_agg(x.key, x.total), '{}'), coalesce(jsonb_object_agg(x.key, x.n) FILTER (WHERE x.n <> b.old_samples + b.samples), '{}')
@@ -190,7 +199,7 @@ BEGIN
           ) u, jsonb_each(u.s) kv
           GROUP BY kv.key
         ) x
-        HAVING b.samples > 0 AND NOT b.open_hour
+        HAVING b.samples > 0 AND b.grain = '5m'
       ) AS v(sums, counts)
     WHERE b.existed
     -- The row is there (one round at a time): this is its update, by the primary key.
@@ -199,7 +208,8 @@ BEGIN
         feedin = greatest(o.feedin + excluded.feedin, 0), grid_consumption = greatest(o.grid_consumption + excluded.grid_consumption, 0),
         loads = greatest(o.loads + excluded.loads, 0), charge = greatest(o.charge + excluded.charge, 0),
         discharge = greatest(o.discharge + excluded.discharge, 0), samples = excluded.samples, sums = excluded.sums, counts = excluded.counts,
-        sums_pending = o.sums_pending OR excluded.sums_pending
+        sums_pending = o.sums_pending OR excluded.sums_pending,
+        changed_at = CASE WHEN o.sums_pending OR excluded.sums_pending THEN excluded.changed_at END
   ),
   -- Plants' hours: the sums of their devices' changes (energy only).
   plant_hours AS (
@@ -242,6 +252,6 @@ BEGIN
   )
   SELECT coalesce(jsonb_agg(DISTINCT plant_id) FILTER (WHERE plant_id IS NOT NULL), '[]'::jsonb) INTO plants FROM ranges;
 
-  RETURN jsonb_build_object('more', EXISTS (SELECT 1 FROM rollup_dirty WHERE id > bound), 'plants', plants);
+  RETURN jsonb_build_object('more', closed = most_closed OR EXISTS (SELECT 1 FROM rollup_dirty WHERE id > bound), 'plants', plants);
 END
 $$ LANGUAGE plpgsql;

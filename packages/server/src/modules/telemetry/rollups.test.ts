@@ -243,8 +243,8 @@ describe('rollups folded by difference', () => {
 
             const expected = reference(series);
             await expectStored(expected);
-            // Every hour closed (as when they have ended): their stored variables are what readers saw.
-            await database.db.execute(sql`select rollup_close_hours('infinity')`);
+            // Every pending hour closed (as when they have ended and rest): their stored variables are what readers saw.
+            await database.db.execute(sql`select rollup_close_hours('infinity', 'infinity', 1000000)`);
             await expectStored(expected);
           },
         ),
@@ -255,42 +255,61 @@ describe('rollups folded by difference', () => {
   it('equal a full recomputation from the raw samples, row by row, for devices and plants', property(oneByOne));
   it('equal it too when batches are stored concurrently while rounds run', property(concurrently, true));
 
-  it("keeps an open hour's variables pending, which readers sum from its 5-minute rows, and stores them when it closes", async () => {
-    for (const table of ['telemetry', 'rollup_dirty', 'rollup_interval', 'rollup_calendar'])
-      await database.db.execute(sql.raw(`delete from ${table}`));
-    const plant = plants[0] as (typeof plants)[number];
-    const device = { deviceId: (plant.devices[0] as { id: number }).id, plantId: plant.plantId };
-    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000; // Berlin's hours are UTC hours
-    const at = (minutes: number, pvPower: number, extra: Vars = {}) => ({
-      ...device,
-      ts: hour + minutes * 60_000,
-      vars: { PVEnergyTotal: 10 + minutes, pvPower, ...extra },
+  /** Closes what a round would if `ended` hours ago had passed and no round had changed them since `rested` ago. */
+  const closeHours = async (ended: string, rested: string) =>
+    (
+      await selectRows<{ n: number }>(
+        database.db,
+        sql`select rollup_close_hours(now() - ${ended}::interval, now() - ${rested}::interval, 100) as n`,
+      )
+    )[0]?.n;
+
+  // An hour still under way, and one that ended hours ago (a backfill adding to it round after round).
+  for (const [name, hoursAgo] of [
+    ['an open hour', 0],
+    ['an hour that has ended', 3],
+  ] as const) {
+    it(`keeps ${name}'s variables pending while rounds add to it (readers sum its 5-minute rows) and stores them once it rests`, async () => {
+      for (const table of ['telemetry', 'rollup_dirty', 'rollup_interval', 'rollup_calendar'])
+        await database.db.execute(sql.raw(`delete from ${table}`));
+      const plant = plants[0] as (typeof plants)[number];
+      const device = { deviceId: (plant.devices[0] as { id: number }).id, plantId: plant.plantId };
+      const hour = (Math.floor(Date.now() / 3_600_000) - hoursAgo) * 3_600_000; // Berlin's hours are UTC hours
+      const at = (minutes: number, pvPower: number, extra: Vars = {}) => ({
+        ...device,
+        ts: hour + minutes * 60_000,
+        vars: { PVEnergyTotal: 10 + minutes, pvPower, ...extra },
+      });
+      await repo.writeBatch([at(1, 100)]);
+      await job.settle();
+      await repo.writeBatch([at(6, 200, { RVolt: 230 }), at(11, 300)]);
+      await job.settle();
+      const where = `subject_kind = 'device' and subject_id = ${device.deviceId} and grain = '1h'`;
+      const hourRow = async (from: 'rollup_interval' | 'rollup_interval_now') =>
+        (
+          await selectRows<{ samples: number; sums: Vars; counts: Vars }>(
+            database.db,
+            sql.raw(`select samples, sums, counts from ${from} where ${where}`),
+          )
+        )[0];
+      const pending = async () =>
+        (await selectRows<{ sums_pending: boolean }>(database.db, sql.raw(`select sums_pending from rollup_interval where ${where}`)))[0]
+          ?.sums_pending;
+      const want = { samples: 3, sums: { PVEnergyTotal: 11 + 16 + 21, pvPower: 600, RVolt: 230 }, counts: { RVolt: 1 } };
+      // Stored: the first sample's variables, until the hour is closed; read: all three.
+      expect(await pending()).toBe(true);
+      expect(await hourRow('rollup_interval')).toMatchObject({ samples: 3, sums: { PVEnergyTotal: 11, pvPower: 100 } });
+      expect(await hourRow('rollup_interval_now')).toEqual(want);
+      // A round now leaves it (not ended, or changed within 30 s); so does one after the hour, had it just changed.
+      await job.round();
+      expect(await pending()).toBe(true);
+      expect(await closeHours(hoursAgo === 0 ? '1 hour' : '-1 hour', '30 seconds')).toBe(0);
+      // Ended and resting: closed once.
+      expect(await closeHours('-1 hour', '-1 minute')).toBe(1);
+      expect(await closeHours('-1 hour', '-1 minute')).toBe(0);
+      expect(await pending()).toBe(false);
+      expect(await hourRow('rollup_interval')).toEqual(want);
+      expect(await hourRow('rollup_interval_now')).toEqual(want);
     });
-    await repo.writeBatch([at(1, 100)]);
-    await job.settle();
-    await repo.writeBatch([at(6, 200, { RVolt: 230 }), at(11, 300)]);
-    await job.settle();
-    const where = `subject_kind = 'device' and subject_id = ${device.deviceId} and grain = '1h'`;
-    const hourRow = async (from: 'rollup_interval' | 'rollup_interval_now') =>
-      (
-        await selectRows<{ samples: number; sums: Vars; counts: Vars }>(
-          database.db,
-          sql.raw(`select samples, sums, counts from ${from} where ${where}`),
-        )
-      )[0];
-    const pending = async () =>
-      (await selectRows<{ sums_pending: boolean }>(database.db, sql.raw(`select sums_pending from rollup_interval where ${where}`)))[0]
-        ?.sums_pending;
-    const want = { samples: 3, sums: { PVEnergyTotal: 11 + 16 + 21, pvPower: 600, RVolt: 230 }, counts: { RVolt: 1 } };
-    // Stored: the first sample's variables, until the hour closes; read: all three.
-    expect(await pending()).toBe(true);
-    expect(await hourRow('rollup_interval')).toMatchObject({ samples: 3, sums: { PVEnergyTotal: 11, pvPower: 100 } });
-    expect(await hourRow('rollup_interval_now')).toEqual(want);
-    await job.round(); // the hour has not ended: still pending
-    expect(await pending()).toBe(true);
-    await database.db.execute(sql`select rollup_close_hours('infinity')`);
-    expect(await pending()).toBe(false);
-    expect(await hourRow('rollup_interval')).toEqual(want);
-    expect(await hourRow('rollup_interval_now')).toEqual(want);
-  });
+  }
 });
