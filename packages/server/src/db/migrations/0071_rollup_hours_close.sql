@@ -61,7 +61,8 @@ DECLARE
   -- The last mark the round claims.
   bound bigint;
   plants jsonb;
-  -- Hours closed, at most a twentieth of the round's samples (each about as costly as combining twelve samples) (a first start's history leaves thousands at once).
+  -- Hours closed per round: at most a twentieth of its samples (closing one costs about as much as combining
+  -- twelve samples), so the call stays as short as a round however many hours a replay left.
   most_closed integer := greatest(samples_per_round / 20, 10);
   closed integer;
 BEGIN
