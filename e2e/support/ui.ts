@@ -22,9 +22,9 @@ export async function visible(locator: Locator): Promise<Locator> {
 
 /**
  * Waits until the element is visible and has finished opening: neither it nor a container of it (a dropdown, popover,
- * dialog, drawer) is still in an Ant Design opening motion. Until then a click can be lost: the popup starts at full
- * size but invisible, then jumps to scale(0) and grows, so a mouse-down on an option and its mouse-up can land on
- * different elements, and no click happens (on a loaded machine, often). Answers the locator, for chaining.
+ * dialog, drawer) is still in an Ant Design opening motion. Playwright counts a popup as ready while it is laid out at
+ * full size but invisible (`-prepare`), before it jumps to scale(0) and grows: a click sent then can have its mouse-down
+ * and mouse-up on different elements, and no click happens. Answers the locator, for chaining.
  */
 export async function settled(locator: Locator): Promise<Locator> {
   await visible(locator);
