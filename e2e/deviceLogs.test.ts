@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { useSimulatedBatteryPlant } from './support/simulatedPlant.ts';
 import { useSuite } from './support/suite.ts';
-import { signIn, snap, visible } from './support/ui.ts';
+import { chooseOption, signIn, snap, visible } from './support/ui.ts';
 
 const suite = useSuite();
 const { inverter } = useSimulatedBatteryPlant(suite);
@@ -12,8 +12,7 @@ describe('device logs (issue 24)', () => {
     const page = await suite.page();
     await signIn(page, 'demo_admin', '/bus/index');
     await page.goto('/bus/relog/test');
-    await page.getByRole('combobox', { name: 'Inverter' }).fill(inverter.slice(0, 8));
-    await page.locator('.ant-select-item-option').filter({ hasText: inverter }).click();
+    await chooseOption(page.getByRole('combobox', { name: 'Inverter' }), inverter, inverter.slice(0, 8));
     await page.getByRole('button', { name: 'Request log' }).click();
 
     // The device gets log.upload through the broker and puts its log to the one-time URL; the list asks again every 3 s.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { datalogger } from '../packages/server/src/db/schema.ts';
 import { useSimulatedBatteryPlant } from './support/simulatedPlant.ts';
 import { useSuite } from './support/suite.ts';
-import { signIn, snap, visible } from './support/ui.ts';
+import { chooseOption, settled, signIn, snap, visible } from './support/ui.ts';
 
 const suite = useSuite();
 const { plant, inverter, device: simulated } = useSimulatedBatteryPlant(suite);
@@ -43,7 +43,7 @@ describe('firmware and over-the-air upgrades (issue 20)', () => {
     const row = page.locator('tbody tr.ant-table-row').filter({ hasText: 'H1 master 1.50' });
     await visible(row.getByText('Not published'));
     await row.getByRole('button', { name: 'Publish' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Publish' }).click();
+    await (await settled(page.locator('.ant-popconfirm').getByRole('button', { name: 'Publish' }))).click();
     await visible(row.getByText('Published', { exact: true }));
     await snap(page, 'firmware-library');
 
@@ -52,8 +52,7 @@ describe('firmware and over-the-air upgrades (issue 20)', () => {
     await page.getByRole('button', { name: 'New upgrade task' }).click();
     const create = page.getByRole('dialog', { name: 'New upgrade task' });
     await create.getByLabel('Task name').fill('Adelaide to 1.50');
-    await create.getByLabel('Firmware').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'H1 master 1.50' }).click();
+    await chooseOption(create.getByLabel('Firmware'), 'H1 master 1.50');
     await create.getByLabel('Device SNs').fill(`${inverter}\nNO-SUCH-SN`);
     await create.getByRole('button', { name: 'Start upgrade' }).click();
     await visible(create.getByText('Sent to 1 devices; 0 skipped.'));
@@ -91,21 +90,19 @@ describe('firmware and over-the-air upgrades (issue 20)', () => {
     await dialog.getByLabel('Version').fill('3.10');
     await dialog.getByLabel('Firmware code').fill('LOGGER31');
     await dialog.getByLabel('Product series').fill('DL');
-    await dialog.getByLabel('Device type').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Datalogger module' }).click();
+    await chooseOption(dialog.getByLabel('Device type'), 'Datalogger module');
     await dialog.getByRole('button', { name: 'Add to library' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const row = page.locator('tbody tr.ant-table-row').filter({ hasText: 'Logger module 3.10' });
     await row.getByRole('button', { name: 'Publish' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Publish' }).click();
+    await (await settled(page.locator('.ant-popconfirm').getByRole('button', { name: 'Publish' }))).click();
     await visible(row.getByText('Published', { exact: true }));
 
     await page.goto('/bus/version/moduleUpgrade');
     await page.getByRole('button', { name: 'New upgrade task' }).click();
     const create = page.getByRole('dialog', { name: 'New upgrade task' });
     await create.getByLabel('Task name').fill('Logger to 3.10');
-    await create.getByLabel('Firmware').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Logger module 3.10' }).click();
+    await chooseOption(create.getByLabel('Firmware'), 'Logger module 3.10');
     await create.getByLabel('Datalogger SNs').fill(plant.datalogger.sn);
     await create.getByRole('button', { name: 'Start upgrade' }).click();
     await visible(create.getByText('Sent to 1 devices; 0 skipped.'));

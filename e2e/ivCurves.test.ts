@@ -2,7 +2,7 @@ import { datasheetOf } from '@sunstack/simulator';
 import { describe, expect, it } from 'vitest';
 import { useSimulatedBatteryPlant } from './support/simulatedPlant.ts';
 import { useSuite } from './support/suite.ts';
-import { chooseLanguage, signIn, snap, visible } from './support/ui.ts';
+import { chooseLanguage, chooseOption, signIn, snap, visible } from './support/ui.ts';
 
 const suite = useSuite();
 const { plant, inverter } = useSimulatedBatteryPlant(suite);
@@ -16,8 +16,7 @@ describe('IV curve diagnosis (issue 24)', () => {
     // The simulated inverter's strings and module, as installed.
     const module = datasheetOf(plant.inverters[0]?.strings[0]?.moduleWp as number);
     await page.getByRole('button', { name: 'Configure strings' }).click();
-    await page.getByRole('combobox', { name: 'Inverter' }).fill(inverter.slice(0, 8));
-    await page.locator('.ant-select-item-option').filter({ hasText: inverter }).click();
+    await chooseOption(page.getByRole('combobox', { name: 'Inverter' }), inverter, inverter.slice(0, 8));
     await visible(page.getByText("This inverter's strings are not configured yet."));
     for (const [label, value] of [
       ['Voc (V)', module.voc],
@@ -32,8 +31,7 @@ describe('IV curve diagnosis (issue 24)', () => {
 
     await page.getByRole('button', { name: 'New scan' }).click();
     await page.getByText('Every inverter of chosen plants').click();
-    await page.getByRole('combobox', { name: 'Plants' }).fill(plant.name.split(' ')[0] as string);
-    await page.locator('.ant-select-item-option').filter({ hasText: plant.name }).click();
+    await chooseOption(page.getByRole('combobox', { name: 'Plants' }), plant.name, plant.name.split(' ')[0] as string);
     await page.getByRole('button', { name: 'Start scan' }).click();
     await page.waitForURL((url) => url.pathname === '/bus/plantMaintain/curveDiagnosis');
 

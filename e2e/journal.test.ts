@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { uiString } from './support/strings.ts';
 import { useSuite } from './support/suite.ts';
-import { chooseLanguage, DEMO_PASSWORD, signIn, snap, visible } from './support/ui.ts';
+import { chooseLanguage, DEMO_PASSWORD, settled, signIn, snap, visible } from './support/ui.ts';
 
 const suite = useSuite();
 const en = (key: string) => uiString('en', key);
@@ -51,7 +51,7 @@ describe('journal (issue 23): release notes shown once after sign-in', () => {
     const row = admin.locator('.ant-table-row', { hasText: NOTE.en.title });
     await visible(row.getByText(en('journal.states.draft')));
     await row.getByRole('button', { name: en('journal.publish') }).click();
-    await admin.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await (await settled(admin.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }))).click();
     await visible(row.getByText(en('journal.states.published')));
     await snap(admin, 'journal-admin-1440');
 
@@ -63,7 +63,7 @@ describe('journal (issue 23): release notes shown once after sign-in', () => {
     await visible(dialog.getByText('Sie finden sie unter Berichte.'));
     expect(await dialog.getByText(NOTE.en.title).count()).toBe(0);
     await snap(reader, 'journal-dialog-de-1440');
-    await dialog.getByRole('button', { name: de('journal.dismiss') }).click();
+    await (await settled(dialog.getByRole('button', { name: de('journal.dismiss') }))).click();
     await expect.poll(() => dialog.count()).toBe(0);
 
     // Not again: after a reload, nor after signing in again in another browser.
@@ -77,7 +77,7 @@ describe('journal (issue 23): release notes shown once after sign-in', () => {
 
     // It stays in What's new, in German.
     await elsewhere.getByRole('button', { name: new RegExp(`^${de('header.account')}`) }).click();
-    await elsewhere.getByRole('menuitem', { name: de('journal.whatsNew') }).click();
+    await (await settled(elsewhere.getByRole('menuitem', { name: de('journal.whatsNew') }))).click();
     const news = elsewhere.locator('.ant-drawer');
     await visible(news.getByText(NOTE.de.title));
     await visible(news.getByText(NOTE.version));

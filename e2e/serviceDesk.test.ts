@@ -2,7 +2,7 @@ import { HOME_PATH, LANGUAGE_NAMES } from '@sunstack/shared';
 import { describe, it } from 'vitest';
 import { uiString } from './support/strings.ts';
 import { useSuite } from './support/suite.ts';
-import { chooseLanguage, signIn, snap, visible } from './support/ui.ts';
+import { chooseLanguage, settled, signIn, snap, visible } from './support/ui.ts';
 
 const suite = useSuite();
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -72,12 +72,12 @@ describe('service desk (issue 23): document management and account migration', (
     await page.getByLabel('Migration code', { exact: true }).fill(code);
     await page.getByLabel('Migration code again').fill(code === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Migrate plants' }).click();
-    await page.getByRole('button', { name: 'OK' }).click();
+    await (await settled(page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }))).click();
     await visible(page.getByText('The entered codes are inconsistent.'));
     await snap(page, 'account-migration-inconsistent-1440');
     await page.getByLabel('Migration code again').fill(code);
     await page.getByRole('button', { name: 'Migrate plants' }).click();
-    await page.getByRole('button', { name: 'OK' }).click();
+    await (await settled(page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }))).click();
     const row = page.locator('.ant-table-row', { hasText: 'demo_user2' });
     await visible(row.getByText('demo_admin'));
     await snap(page, 'account-migration-1440');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useSimulatedBatteryPlant } from './support/simulatedPlant.ts';
 import { useSuite } from './support/suite.ts';
-import { signIn, snap, visible } from './support/ui.ts';
+import { chooseOption, signIn, snap, visible } from './support/ui.ts';
 
 const suite = useSuite();
 const { inverter, device: simulated } = useSimulatedBatteryPlant(suite);
@@ -19,8 +19,7 @@ describe('work mode (issue 18)', () => {
     await visible(page.getByText('What runs when (times in Australia/Adelaide)'));
     await visible(page.getByText('On the device: Work mode', { exact: false }));
 
-    await page.getByLabel('Work mode', { exact: true }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'By time periods' }).click();
+    await chooseOption(page.getByLabel('Work mode', { exact: true }), 'By time periods');
     await page.getByRole('button', { name: 'Add time period' }).click();
     const period = page.getByRole('group', { name: 'Time period 1' });
     await period.getByLabel('From').fill('02:00');

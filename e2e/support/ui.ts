@@ -20,6 +20,51 @@ export async function visible(locator: Locator): Promise<Locator> {
   return locator;
 }
 
+/**
+ * Waits until the element is visible and has finished opening: neither it nor a container of it (a dropdown, popover,
+ * dialog, drawer) is still in an Ant Design opening motion. Playwright counts a popup as ready while it is laid out at
+ * full size but invisible (`-prepare`), before it jumps to scale(0) and grows: a click sent then can have its mouse-down
+ * and mouse-up on different elements, and no click happens. Answers the locator, for chaining.
+ */
+export async function settled(locator: Locator): Promise<Locator> {
+  await visible(locator);
+  const element = await locator.elementHandle();
+  await locator.page().waitForFunction(
+    (node) => {
+      // rc-motion's classes (`ant-zoom-big-appear-prepare`, `ant-slide-up-enter-active`…) last from before the motion to its end.
+      for (let box: Element | null = node; box; box = box.parentElement) {
+        if ([...box.classList].some((name) => /-(appear|enter)(-|$)/.test(name))) return false;
+      }
+      return document
+        .getAnimations()
+        .every((motion) => motion.playState === 'finished' || !(motion.effect as KeyframeEffect | null)?.target?.contains(node));
+    },
+    element,
+    { polling: 'raf' },
+  );
+  await element?.dispose();
+  return locator;
+}
+
+/**
+ * Picks an option in an Ant Design select: opens it (a click, or typing `search` into a searchable one), waits until
+ * its dropdown has finished opening (see `settled`), clicks the option and waits until the choice took: a single
+ * select's dropdown closed, a multiple one's option marked chosen. `control` is the select's combobox.
+ */
+export async function chooseOption(control: Locator, option: string | RegExp, search?: string) {
+  if (search === undefined) await control.click();
+  else await control.fill(search);
+  const page = control.page();
+  // The combobox's id names its listbox (`<id>_list`), which is inside this select's own dropdown.
+  const id = await control.getAttribute('id');
+  const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${id}_list"]`) });
+  const item = (await settled(dropdown)).locator('.ant-select-item-option').filter({ hasText: option });
+  const multiple = await control.evaluate((element) => element.closest('.ant-select-multiple') !== null);
+  await item.click();
+  if (multiple) await item.and(page.locator('.ant-select-item-option-selected')).waitFor();
+  else await dropdown.waitFor({ state: 'hidden' });
+}
+
 /** Saves a screenshot of the page to .artifacts/e2e/<name>.png. */
 export async function snap(page: Page, name: string) {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
@@ -79,7 +124,5 @@ export async function chooseLanguage(page: Page, name: string, label = 'Language
     await control.selectOption({ label: name });
     return;
   }
-  await control.click();
-  // Ant Design may also render a hidden copy of the options for screen readers: pick the one shown.
-  await page.getByRole('option', { name, exact: true }).filter({ visible: true }).click();
+  await chooseOption(control, new RegExp(`^${name}$`));
 }
