@@ -47,6 +47,8 @@ async function measure({ stepMs, historySamples, rounds }: (typeof CADENCES)[num
     const closeAll = sql`select rollup_close_hours('infinity', 'infinity', 1000000)`;
     await db.execute(closeAll);
     await db.execute(sql`analyze`);
+    // Every run measures from a checkpoint: pages first written after one log a full image, whatever the setup wrote.
+    await db.execute(sql`checkpoint`);
 
     /** CPU µs of the database while `work` runs. */
     const cpuOf = async (work: () => Promise<void>) => {
