@@ -5,7 +5,7 @@ import { signedHeaders } from '../packages/server/src/test/harness.ts';
 import { codeIn } from '../packages/server/src/test/mailCapture.ts';
 import { expectedLanding, landingReady } from './support/landing.ts';
 import { useSuite } from './support/suite.ts';
-import { pathOf, signIn, snap, storedClient, submitSignIn, visible, waitForPath } from './support/ui.ts';
+import { pathOf, settled, signIn, snap, storedClient, submitSignIn, visible, waitForPath } from './support/ui.ts';
 
 const suite = useSuite();
 
@@ -115,7 +115,7 @@ describe('sign-out', () => {
     expect(token).toEqual(expect.any(String));
 
     await page.getByRole('button', { name: 'Account' }).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await (await settled(page.getByRole('menuitem', { name: 'Sign out' }))).click();
     await waitForPath(page, LOGIN_PATH);
     await visible(page.getByRole('heading', { name: 'Sign in', level: 1 }));
     expect((await storedClient(page))?.token).toBeNull();

@@ -4,7 +4,7 @@ import { DEMO_FLEET_METADATA } from '@sunstack/simulator';
 import { describe, expect, it } from 'vitest';
 import { firstSheetOf } from '../packages/server/src/test/harness.ts';
 import { useSuite } from './support/suite.ts';
-import { signIn, snap, visible } from './support/ui.ts';
+import { settled, signIn, snap, visible } from './support/ui.ts';
 
 const suite = useSuite();
 const FIVE_MIN = 300_000;
@@ -71,7 +71,10 @@ describe('battery view and chart export (issue 4)', () => {
 
     // The history chart (SoC by default) to xlsx: headings, plant-zone times as dates, numbers as numbers.
     await page.getByRole('button', { name: 'Export' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      settled(page.getByRole('menuitem', { name: 'Excel (.xlsx)' })).then((item) => item.click()),
+    ]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^${battery}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
     const sheet = await firstSheetOf(await readFile(await download.path()));
     expect(sheet.getRow(1).values).toEqual([undefined, 'Time (America/Los_Angeles)', 'State of charge (%)']);

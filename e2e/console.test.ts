@@ -2,7 +2,7 @@ import { HOME_PATH } from '@sunstack/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useSuite } from './support/suite.ts';
-import { sideMenu, signIn, snap, tabBar, tabButton, visible, waitForPath } from './support/ui.ts';
+import { settled, sideMenu, signIn, snap, tabBar, tabButton, visible, waitForPath } from './support/ui.ts';
 
 const suite = useSuite();
 const PHONE = { width: 390, height: 844 };
@@ -61,7 +61,7 @@ describe('tabs', () => {
 
     // Tab actions -> Close all tabs leaves only Home, in front.
     await page.getByRole('button', { name: 'Tab actions' }).click();
-    await page.getByRole('menuitem', { name: 'Close all tabs' }).click();
+    await (await settled(page.getByRole('menuitem', { name: 'Close all tabs' }))).click();
     await waitForPath(page, HOME_PATH);
     await expect.poll(() => tabNames(page)).toEqual(['Home']);
     expect(await selectedTab(page)).toBe('Home');

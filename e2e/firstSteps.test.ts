@@ -7,7 +7,7 @@ import { hashPassword } from '../packages/server/src/modules/session/password.ts
 import { DEMO_GRANTS } from '../packages/server/src/seed/demo.ts';
 import { uiString } from './support/strings.ts';
 import { useSuite } from './support/suite.ts';
-import { chooseLanguage, DEMO_PASSWORD, signIn, snap, submitSignIn, visible, waitForPath } from './support/ui.ts';
+import { chooseLanguage, DEMO_PASSWORD, settled, signIn, snap, submitSignIn, visible, waitForPath } from './support/ui.ts';
 
 const suite = useSuite();
 const WIDE = { width: 1440, height: 900 };
@@ -64,7 +64,7 @@ describe('the integrator demo (issue 21, defect 5)', () => {
     await signIn(page, 'demo_integrator', INTEGRATOR_HOME_PATH);
     await page.getByRole('button', { name: /^Account: / }).click();
     expect(await page.getByRole('menuitem', { name: 'User center' }).count()).toBe(0);
-    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    await (await settled(page.getByRole('menuitem', { name: 'Change password' }))).click();
     const dialog = await visible(page.getByRole('dialog', { name: 'Change password' }));
     await dialog.getByLabel('Current password').fill(DEMO_PASSWORD);
     await dialog.getByLabel('New password').fill('integrator987');

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { firstSheetOf } from '../packages/server/src/test/harness.ts';
 import { useSuite } from './support/suite.ts';
-import { signIn, snap, visible } from './support/ui.ts';
+import { settled, signIn, snap, visible } from './support/ui.ts';
 
 const suite = useSuite();
 
@@ -19,7 +19,10 @@ describe('reports (issue 22)', () => {
     await snap(page, 'data-report');
 
     await page.getByRole('button', { name: 'Export' }).hover();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Excel (xlsx)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      settled(page.getByRole('menuitem', { name: 'Excel (xlsx)' })).then((item) => item.click()),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^data-report-\d{4}-\d{2}-01-\d{4}-\d{2}-01\.xlsx$/);
     const sheet = await firstSheetOf(await readFile(await download.path()));
     expect(sheet.getRow(1).getCell(1).value).toBe('Plant');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 // The screens that exist (the web app's own list; it imports nothing but shared).
 import { BUILT_APP_ROUTES } from '../packages/web/src/lib/screens.ts';
 import { useSuite } from './support/suite.ts';
-import { signIn, snap, submitSignIn, tabBar, visible, waitForPath } from './support/ui.ts';
+import { settled, signIn, snap, submitSignIn, tabBar, visible, waitForPath } from './support/ui.ts';
 
 const suite = useSuite();
 
@@ -69,7 +69,7 @@ describe('many tabs (issue 21, defect 6)', () => {
     expect(hidden).toContain('Home');
     expect(hidden).not.toContain(last);
     const second = names[1] as string;
-    await menu.getByRole('menuitem', { name: second, exact: true }).click();
+    await (await settled(menu.getByRole('menuitem', { name: second, exact: true }))).click();
     await waitForPath(page, SCREENS[0]?.path as string);
     expect(await selectedTab(page)).toBe(second);
     await expect.poll(() => inView(page, second), UNDER_LOAD).toBe(true);
