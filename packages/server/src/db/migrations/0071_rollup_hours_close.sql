@@ -10,18 +10,15 @@
 ALTER TABLE rollup_interval ADD COLUMN sums_pending boolean NOT NULL DEFAULT false, ADD COLUMN changed_at timestamptz;
 CREATE INDEX rollup_interval_pending_idx ON rollup_interval (start) WHERE sums_pending;
 
--- The variables of a device's local hour (an hour of UTC from its start, as every local hour is): the sums of
--- its 5-minute rows key by key, and counts naming only the variables some samples lacked.
-CREATE FUNCTION hour_variables(device_id bigint, hour timestamptz, OUT sums jsonb, OUT counts jsonb) STABLE AS $$
-  SELECT coalesce(jsonb_object_agg(x.key, x.total), '{}'), coalesce(jsonb_object_agg(x.key, x.n) FILTER (WHERE x.n <> x.samples), '{}')
+-- The variables of a device's local hour (an hour of UTC from its start, as every local hour is) of `samples`
+-- samples (the hour row's count, which its 5-minute rows add up to): the sums of its 5-minute rows key by key, and
+-- counts naming only the variables some samples lacked.
+CREATE FUNCTION hour_variables(device_id bigint, hour timestamptz, samples integer, OUT sums jsonb, OUT counts jsonb) STABLE AS $$
+  SELECT coalesce(jsonb_object_agg(x.key, x.total), '{}'), coalesce(jsonb_object_agg(x.key, x.n) FILTER (WHERE x.n <> $3), '{}')
   FROM (
-    SELECT kv.key, sum(kv.value::float8) AS total, sum(coalesce((f.counts ->> kv.key)::float8, f.samples)) AS n, min(t.samples) AS samples
+    SELECT kv.key, sum(kv.value::float8) AS total, sum(coalesce((f.counts ->> kv.key)::float8, f.samples)) AS n
     FROM rollup_interval f
       CROSS JOIN LATERAL jsonb_each(f.sums) kv
-      CROSS JOIN (
-        SELECT sum(samples) AS samples FROM rollup_interval
-        WHERE subject_kind = 'device' AND subject_id = $1 AND grain = '5m' AND start >= $2 AND start < $2 + interval '1 hour'
-      ) t
     WHERE f.subject_kind = 'device' AND f.subject_id = $1 AND f.grain = '5m' AND f.start >= $2 AND f.start < $2 + interval '1 hour'
     GROUP BY kv.key
   ) x
@@ -35,10 +32,10 @@ CREATE FUNCTION rollup_close_hours(started_before timestamptz, changed_before ti
     INSERT INTO rollup_interval AS h (subject_kind, subject_id, grain, start, sums, counts)
     SELECT 'device', p.subject_id, '1h', p.start, v.sums, v.counts
     FROM (
-      SELECT subject_id, start FROM rollup_interval
+      SELECT subject_id, start, samples FROM rollup_interval
       WHERE sums_pending AND start < started_before AND changed_at < changed_before LIMIT most
     ) p
-      CROSS JOIN LATERAL hour_variables(p.subject_id, p.start) v
+      CROSS JOIN LATERAL hour_variables(p.subject_id, p.start, p.samples) v
     ON CONFLICT (subject_kind, subject_id, grain, start) DO UPDATE
       SET sums = excluded.sums, counts = excluded.counts, sums_pending = false, changed_at = NULL
     RETURNING 1
@@ -50,8 +47,8 @@ $$ LANGUAGE sql;
 CREATE VIEW rollup_interval_now AS
 SELECT r.subject_kind, r.subject_id, r.grain, r.start, r.pv, r.generation, r.feedin, r.grid_consumption, r.loads, r.charge, r.discharge,
   r.samples,
-  CASE WHEN r.sums_pending THEN (hour_variables(r.subject_id, r.start)).sums ELSE r.sums END AS sums,
-  CASE WHEN r.sums_pending THEN (hour_variables(r.subject_id, r.start)).counts ELSE r.counts END AS counts
+  CASE WHEN r.sums_pending THEN (hour_variables(r.subject_id, r.start, r.samples)).sums ELSE r.sums END AS sums,
+  CASE WHEN r.sums_pending THEN (hour_variables(r.subject_id, r.start, r.samples)).counts ELSE r.counts END AS counts
 FROM rollup_interval r;
 
 CREATE OR REPLACE FUNCTION rollup_round(samples_per_round integer, marks_per_round integer) RETURNS jsonb
