@@ -114,15 +114,9 @@ export function sideMenu(page: Page): Locator {
 }
 
 /**
- * Chooses a language in the language selector: a native select or an Ant Design one, whichever
- * the app renders. `label` is the selector's accessible name in the language shown now
- * ("Language" in English; it is translated like every other string).
+ * Chooses a language in the language selector (a native select). `label` is the selector's accessible name
+ * in the language shown now ("Language" in English; it is translated like every other string).
  */
 export async function chooseLanguage(page: Page, name: string, label = 'Language') {
-  const control = page.getByRole('combobox', { name: label, exact: true });
-  if ((await control.evaluate((element) => element.tagName)) === 'SELECT') {
-    await control.selectOption({ label: name });
-    return;
-  }
-  await chooseOption(control, new RegExp(`^${name}$`));
+  await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: name });
 }
