@@ -100,7 +100,7 @@ const performanceCandidates = (at: Date) => sql`select inv.datalogger_sn, inv.id
   cross join lateral (select (${at}::timestamptz at time zone p.time_zone)::date as day) today
   cross join lateral (select d.id, d.datalogger_sn from device d where d.plant_id = p.id and d.type = 'inverter' order by d.id limit 1) inv
   cross join lateral (
-    select count(*)::int as days, coalesce(sum(r.pv), 0) as pv from rollup_calendar r
+    select count(distinct r.start)::int as days, coalesce(sum(r.pv), 0) as pv from rollup_calendar_now r
     where r.subject_kind = 'plant' and r.subject_id = p.id and r.grain = 'day'
       and r.start between today.day - ${PERFORMANCE_DAYS}::int and today.day - 1
   ) y

@@ -74,8 +74,8 @@ export function createEconomicsRepo(db: Db) {
     async monthlyDischarge(kind: 'device' | 'plant', id: number) {
       return selectRows<{ month: string; kwh: number }>(
         db,
-        sql`select to_char(start, 'YYYY-MM') as month, discharge as kwh from rollup_calendar
-          where subject_kind = ${kind} and subject_id = ${id} and grain = 'month' order by start`,
+        sql`select to_char(start, 'YYYY-MM') as month, sum(discharge) as kwh from rollup_calendar_now
+          where subject_kind = ${kind} and subject_id = ${id} and grain = 'month' group by start order by start`,
       );
     },
 

@@ -31,6 +31,8 @@ export type HistoryRows = { ts: number; values: (number | null)[] }[];
  * period and of caller, so each is prepared once per connection (the variables are picked in JavaScript).
  */
 const counterColumns = sql.raw(ENERGY_COUNTERS.map((counter, i) => `r.${COUNTER_COLUMNS[counter]} as v${i}`).join(', '));
+/** The same of a group's sums (a calendar period can have several rows: see rollup_calendar_now). */
+const counterSums = sql.raw(ENERGY_COUNTERS.map((counter, i) => `sum(r.${COUNTER_COLUMNS[counter]}) as v${i}`).join(', '));
 const counterValues = sql.raw(ENERGY_COUNTERS.map((_, i) => `b.v${i}`).join(', '));
 /** Each counter with its column in a report row, named once rather than per row. */
 const counterFields = ENERGY_COUNTERS.map((counter, i) => [counter, `v${i}`] as const);
@@ -65,9 +67,10 @@ function reportBuckets(kind: 'device' | 'plant', range: ReportRange): SQL {
         left join rollup_interval r on r.subject_kind = ${kind} and r.subject_id = s.id and r.grain = '1h' and r.start = h.at
       where h.at < t1`;
   }
-  return sql`select r.start as ord, to_char(r.start, 'YYYY-MM-DD') as key, ${counterColumns} from rollup_calendar r
+  return sql`select r.start as ord, to_char(r.start, 'YYYY-MM-DD') as key, ${counterSums} from rollup_calendar_now r
     where r.subject_kind = ${kind} and r.subject_id = s.id and r.grain = ${range.grain}
-      and r.start between ${range.from}::date and ${range.to}::date`;
+      and r.start between ${range.from}::date and ${range.to}::date
+    group by r.start`;
 }
 
 /** Plants, devices and fleet figures in the caller's scope, for the monitoring calls. */
@@ -199,10 +202,10 @@ export function createMonitoringRepo(db: Db) {
               join device d on d.plant_id = s.id and d.type = 'inverter'
               join telemetry_latest l on l.device_id = d.id and l.ts > now() - make_interval(secs => ${liveWindowMs / 1000})) as current_power,
             (select coalesce(sum(r.pv), 0) from scoped s
-              join rollup_calendar r on r.subject_kind = 'plant' and r.subject_id = s.id and r.grain = 'day'
+              join rollup_calendar_now r on r.subject_kind = 'plant' and r.subject_id = s.id and r.grain = 'day'
                 and r.start = (now() at time zone s.time_zone)::date) as today,
             (select coalesce(sum(r.pv), 0) from scoped s
-              join rollup_calendar r on r.subject_kind = 'plant' and r.subject_id = s.id and r.grain = 'year') as lifetime`,
+              join rollup_calendar_now r on r.subject_kind = 'plant' and r.subject_id = s.id and r.grain = 'year') as lifetime`,
       );
       return row as NonNullable<typeof row>;
     },
@@ -216,9 +219,9 @@ export function createMonitoringRepo(db: Db) {
             (select coalesce(sum((l.vars->>'pvPower')::float8), 0) from device d
               join telemetry_latest l on l.device_id = d.id and l.ts > now() - make_interval(secs => ${liveWindowMs / 1000})
               where d.plant_id = p.id and d.type = 'inverter') as power,
-            (select coalesce(sum(r.pv), 0) from rollup_calendar r where r.subject_kind = 'plant' and r.subject_id = p.id
+            (select coalesce(sum(r.pv), 0) from rollup_calendar_now r where r.subject_kind = 'plant' and r.subject_id = p.id
               and r.grain = 'day' and r.start = (now() at time zone p.time_zone)::date) as today,
-            (select coalesce(sum(r.pv), 0) from rollup_calendar r where r.subject_kind = 'plant' and r.subject_id = p.id
+            (select coalesce(sum(r.pv), 0) from rollup_calendar_now r where r.subject_kind = 'plant' and r.subject_id = p.id
               and r.grain = 'year') as lifetime
           from plant p where p.id in (select (v #>> '{}')::bigint from jsonb_array_elements(${jsonParam(plantIds)}) v)`,
       );

@@ -88,7 +88,7 @@ function withFigures(q: DataReportQuery, subjectsSql: SQL): SQL {
   );
   return sql`with s as materialized (${subjectsSql}),
     e as (select r.subject_id, ${energy}, coalesce(sum(r.pv) filter (where not in_range), 0)::float8 as "pvLastYear"
-      from (select r.*, ${inRange} as in_range from s join rollup_calendar r on r.subject_kind = ${q.subject}
+      from (select r.*, ${inRange} as in_range from s join rollup_calendar_now r on r.subject_kind = ${q.subject}
         and r.subject_id = s.subject_id and r.grain = ${q.unit}
         and (${inRange} or r.start between ${lastYear(q.from)} and ${lastYear(q.to)})) r
       group by r.subject_id)
@@ -168,7 +168,7 @@ export function createDataReportRepo(db: Db) {
       return selectRows<{ start: string } & Record<ReportEnergy, number>>(
         db,
         sql`select to_char(r.start, 'YYYY-MM-DD') as start, ${sums}
-          from (${subjects(db, scope, q)}) s join rollup_calendar r on r.subject_kind = ${q.subject} and r.subject_id = s.subject_id
+          from (${subjects(db, scope, q)}) s join rollup_calendar_now r on r.subject_kind = ${q.subject} and r.subject_id = s.subject_id
             and r.grain = ${q.unit} and r.start between ${q.from}::date and ${q.to}::date
           group by r.start order by r.start`,
       );
@@ -183,7 +183,7 @@ export function createDataReportRepo(db: Db) {
       return selectRows<{ subject_id: number; start: string } & Record<ReportEnergy, number>>(
         db,
         sql`select r.subject_id, to_char(r.start, 'YYYY-MM-DD') as start, ${sums}
-          from rollup_calendar r
+          from rollup_calendar_now r
           where r.subject_kind = ${q.subject} and r.subject_id = any(${`{${subjectIds.map(Number).join(',')}}`}::bigint[])
             and r.grain = ${q.unit} and r.start between ${q.from}::date and ${q.to}::date
           group by r.subject_id, r.start order by r.subject_id, r.start`,

@@ -94,7 +94,7 @@ export function createFleetRepo(db: Db) {
           'lowYield',
           sql`with week as materialized (
               select p.id, p.name, p.latitude, p.longitude, coalesce(p.pv_size_kwp, p.system_size_kw)::float8 as kwp,
-                (select coalesce(sum(r.pv), 0) from rollup_calendar r where r.subject_kind = 'plant' and r.subject_id = p.id and r.grain = 'day'
+                (select coalesce(sum(r.pv), 0) from rollup_calendar_now r where r.subject_kind = 'plant' and r.subject_id = p.id and r.grain = 'day'
                   and r.start between (${at} at time zone p.time_zone)::date - 7 and (${at} at time zone p.time_zone)::date - 1)
                   / coalesce(p.pv_size_kwp, p.system_size_kw)::float8 as sy
               from plant p where p.deleted_at is null and p.latitude is not null and coalesce(p.pv_size_kwp, p.system_size_kw) > 0)

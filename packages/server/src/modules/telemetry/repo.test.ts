@@ -170,8 +170,8 @@ const rows = <T extends Record<string, unknown>>(statement: ReturnType<typeof sq
 
 async function calendar(kind: 'device' | 'plant', id: number, grain: 'day' | 'month' | 'year') {
   const found = await rows<{ start: string; pv: number; loads: number }>(
-    sql`select to_char(start, 'YYYY-MM-DD') as start, pv, loads from rollup_calendar
-      where subject_kind = ${kind} and subject_id = ${id} and grain = ${grain} order by start`,
+    sql`select to_char(start, 'YYYY-MM-DD') as start, sum(pv) as pv, sum(loads) as loads from rollup_calendar_now
+      where subject_kind = ${kind} and subject_id = ${id} and grain = ${grain} group by start order by start`,
   );
   return new Map(found.map((row) => [row.start, { pv: Number(row.pv), loads: Number(row.loads) }]));
 }

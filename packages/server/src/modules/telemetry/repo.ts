@@ -9,6 +9,10 @@ import type { Energy, Vars } from './energy.ts';
 const energyObject = sql.raw(
   `jsonb_build_object(${ENERGY_COUNTERS.map((counter) => `'${counter}', ${COUNTER_COLUMNS[counter]}`).join(', ')})`,
 );
+/** The same object of the sums of a group's rows (a calendar period can have several rows: see rollup_calendar_now). */
+const energySumObject = sql.raw(
+  `jsonb_build_object(${ENERGY_COUNTERS.map((counter) => `'${counter}', sum(${COUNTER_COLUMNS[counter]})`).join(', ')})`,
+);
 
 /** A validated sample of a known device, ready to store. */
 export interface DeviceSample {
@@ -136,9 +140,9 @@ export function createTelemetryRepo(db: Db) {
     async calendarEnergy(kind: 'device' | 'plant', id: number, grain: string, from: string, to: string) {
       return selectRows<{ start: string; energy: Energy }>(
         db,
-        sql`select to_char(start, 'YYYY-MM-DD') as start, ${energyObject} as energy from rollup_calendar
+        sql`select to_char(start, 'YYYY-MM-DD') as start, ${energySumObject} as energy from rollup_calendar_now
           where subject_kind = ${kind} and subject_id = ${id} and grain = ${grain} and start between ${from}::date and ${to}::date
-          order by start`,
+          group by start order by start`,
       );
     },
 

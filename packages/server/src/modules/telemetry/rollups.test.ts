@@ -96,10 +96,13 @@ function reference(series: Map<number, { plantId: number; zone: string; samples:
 
 async function storedRows() {
   const columns = ENERGY_COUNTERS.map((counter) => `${COUNTER_COLUMNS[counter]} as "${counter}"`).join(', ');
+  const sums = ENERGY_COUNTERS.map((counter) => `sum(${COUNTER_COLUMNS[counter]}) as "${counter}"`).join(', ');
+  // A calendar period can have several rows (those of hours not yet added to it, migration 0072): readers sum them.
   const found = await selectRows<Record<string, unknown>>(
     database.db,
     sql.raw(`select subject_kind, subject_id, grain, (extract(epoch from start) * 1000)::float8::text as start, ${columns}, samples, sums, counts from rollup_interval_now
-      union all select subject_kind, subject_id, grain, to_char(start, 'YYYY-MM-DD'), ${columns}, null, null, null from rollup_calendar`),
+      union all select subject_kind, subject_id, grain, to_char(start, 'YYYY-MM-DD'), ${sums}, null, null, null from rollup_calendar_now
+        group by subject_kind, subject_id, grain, start`),
   );
   const rows = new Map<string, Bucket>();
   for (const row of found) {
@@ -243,8 +246,10 @@ describe('rollups folded by difference', () => {
 
             const expected = reference(series);
             await expectStored(expected);
-            // Every pending hour closed (as when they have ended and rest): their stored variables are what readers saw.
+            // Every pending hour closed (as when they have ended and rest): their stored variables and the calendar are
+            // what readers saw.
             await database.db.execute(sql`select rollup_close_hours('infinity', 'infinity', 1000000)`);
+            expect(await selectRows(database.db, sql`select 1 from rollup_interval where sums_pending or calendar_pending`)).toEqual([]);
             await expectStored(expected);
           },
         ),
@@ -269,7 +274,7 @@ describe('rollups folded by difference', () => {
     ['an open hour', 0],
     ['an hour that has ended', 3],
   ] as const) {
-    it(`keeps ${name}'s variables pending while rounds add to it (readers sum its 5-minute rows) and stores them once it rests`, async () => {
+    it(`keeps ${name}'s variables and energy pending while rounds add to it (readers sum its 5-minute rows and add its energy to the calendar's) and stores them once it rests`, async () => {
       for (const table of ['telemetry', 'rollup_dirty', 'rollup_interval', 'rollup_calendar'])
         await database.db.execute(sql.raw(`delete from ${table}`));
       const plant = plants[0] as (typeof plants)[number];
@@ -293,23 +298,51 @@ describe('rollups folded by difference', () => {
           )
         )[0];
       const pending = async () =>
-        (await selectRows<{ sums_pending: boolean }>(database.db, sql.raw(`select sums_pending from rollup_interval where ${where}`)))[0]
-          ?.sums_pending;
+        (
+          await selectRows<{ sums_pending: boolean; calendar_pending: boolean }>(
+            database.db,
+            sql.raw(`select sums_pending, calendar_pending from rollup_interval where ${where}`),
+          )
+        )[0];
+      // The device's PV energy of the hour's day, in the calendar as stored and as read.
+      const dayPv = async (from: 'rollup_calendar' | 'rollup_calendar_now') =>
+        (
+          await selectRows<{ pv: number | null }>(
+            database.db,
+            sql.raw(
+              `select sum(pv) as pv from ${from} where subject_kind = 'device' and subject_id = ${device.deviceId} and grain = 'day'`,
+            ),
+          )
+        )[0]?.pv ?? null;
       const want = { samples: 3, sums: { PVEnergyTotal: 11 + 16 + 21, pvPower: 600, RVolt: 230 }, counts: { RVolt: 1 } };
-      // Stored: the first sample's variables, until the hour is closed; read: all three.
-      expect(await pending()).toBe(true);
+      // Stored: the first sample's variables and no calendar row, until the hour is closed; read: all three samples,
+      // and the hour's energy (its counter rose by 10 kWh) in its day.
+      expect(await pending()).toEqual({ sums_pending: true, calendar_pending: true });
       expect(await hourRow('rollup_interval')).toMatchObject({ samples: 3, sums: { PVEnergyTotal: 11, pvPower: 100 } });
       expect(await hourRow('rollup_interval_now')).toEqual(want);
+      expect(await dayPv('rollup_calendar')).toBeNull();
+      expect(await dayPv('rollup_calendar_now')).toBe(10);
       // A round now leaves it (not ended, or changed within 30 s); so does one after the hour, had it just changed.
       await job.round();
-      expect(await pending()).toBe(true);
+      expect(await pending()).toEqual({ sums_pending: true, calendar_pending: true });
       expect(await closeHours(hoursAgo === 0 ? '1 hour' : '-1 hour', '30 seconds')).toBe(0);
-      // Ended and resting: closed once.
-      expect(await closeHours('-1 hour', '-1 minute')).toBe(1);
+      // Ended and resting: closed once, the device's hour and its plant's.
+      expect(await closeHours('-1 hour', '-1 minute')).toBe(2);
       expect(await closeHours('-1 hour', '-1 minute')).toBe(0);
-      expect(await pending()).toBe(false);
+      expect(await pending()).toEqual({ sums_pending: false, calendar_pending: false });
       expect(await hourRow('rollup_interval')).toEqual(want);
       expect(await hourRow('rollup_interval_now')).toEqual(want);
+      expect(await dayPv('rollup_calendar')).toBe(10);
+      expect(await dayPv('rollup_calendar_now')).toBe(10);
+      // A late sample reopens the hour: its energy is pending again, added to the calendar's when it is closed.
+      await repo.writeBatch([at(16, 50)]);
+      await job.settle();
+      expect(await pending()).toEqual({ sums_pending: true, calendar_pending: true });
+      expect(await dayPv('rollup_calendar')).toBe(10);
+      expect(await dayPv('rollup_calendar_now')).toBe(15);
+      expect(await closeHours('-1 hour', '-1 minute')).toBe(2);
+      expect(await dayPv('rollup_calendar')).toBe(15);
+      expect(await dayPv('rollup_calendar_now')).toBe(15);
     });
   }
 });
