@@ -1,16 +1,18 @@
--- An hour's energy reaches the calendar once, when the hour rests, instead of with every sample (issue 17).
--- EXPLAIN ANALYZE of a round of 1,000 devices at the protocol's 5 minutes put about 93 of its 245 ms in upserting
--- each sample's energy into the day, month and year of its device and of its plant (six rows per sample). Now
--- the round adds it to the hour rows it writes anyway (device and plant), as energy not yet in the calendar
--- (pending_*), and rollup_close_hours moves it into the calendar when it closes the hour (ended, and no round
--- changed it for 30 s), grouped per day, month and year: one upsert per subject and period for all the hours it
--- closes. Readers read the view rollup_calendar_now: the calendar rows plus the pending energy of hours not yet
--- closed (a few per subject), so several rows can share a period and readers sum them. Figures in ARCHITECTURE.md.
+-- An open hour's energy reaches the calendar once, when the hour has ended and rests, instead of with every sample
+-- (issue 17). EXPLAIN ANALYZE of a round of 1,000 devices at the protocol's 5 minutes put about 93 of its 245 ms in
+-- upserting each sample's energy into the day, month and year of its device and of its plant (six rows per
+-- sample). Now a round adds an open hour's changes (an hour that has not ended: a live fleet's) to the hour rows it
+-- writes anyway (device and plant) as energy not yet in the calendar (pending_*), and rollup_close_hours moves it
+-- into the calendar when it closes the hour (ended, and no round changed it for 30 s). Changes to hours that have
+-- ended (a replay, a first start's history, a backfill) still go to the calendar in the round, many samples of a
+-- day at a time, so pending hours stay few: at most the open and the last hour of each subject. Readers read the
+-- view rollup_calendar_now, the calendar rows plus the pending energy as rows of its day, month and year, so
+-- several rows can share a period and readers sum them. Figures in ARCHITECTURE.md ("Rollups").
 
 ALTER TABLE rollup_interval
   -- The local date an hour row belongs to (of its device's or plant's zone when the round wrote it).
   ADD COLUMN calendar_day date,
-  -- Whether the hour holds energy not yet added to the calendar, and how much.
+  -- Whether the hour holds energy not yet added to the calendar, and how much (0 on 5-minute rows).
   ADD COLUMN calendar_pending boolean NOT NULL DEFAULT false,
   ADD COLUMN pending_pv double precision NOT NULL DEFAULT 0,
   ADD COLUMN pending_generation double precision NOT NULL DEFAULT 0,
@@ -189,16 +191,26 @@ BEGIN
   ),
   -- Per device, 5-minute bucket and local hour (the 02:00 hours of a night that falls back stay apart):
   -- the changes, the new samples' variables gathered as parts to combine with the row as it was.
+  -- An hour that has not ended is open: its changes wait on its row for the calendar (pending_*).
   interval_changes AS (
-    SELECT c.device_id, c.plant_id, c.zone, g.grain, g.start,
+    SELECT c.device_id, c.plant_id, c.zone, g.grain, g.start, g.open,
       sum(c.pv) AS pv, sum(c.generation) AS generation, sum(c.feedin) AS feedin, sum(c.grid_consumption) AS grid_consumption,
       sum(c.loads) AS loads, sum(c.charge) AS charge, sum(c.discharge) AS discharge,
-      count(*) FILTER (WHERE c.new)::int AS samples, array_agg(c.vars) FILTER (WHERE c.new) AS parts
+      count(*) FILTER (WHERE c.new)::int AS samples, array_agg(c.vars) FILTER (WHERE c.new) AS parts,
+      CASE WHEN g.open THEN sum(c.pv) ELSE 0 END AS pending_pv, CASE WHEN g.open THEN sum(c.generation) ELSE 0 END AS pending_generation,
+      CASE WHEN g.open THEN sum(c.feedin) ELSE 0 END AS pending_feedin,
+      CASE WHEN g.open THEN sum(c.grid_consumption) ELSE 0 END AS pending_grid_consumption,
+      CASE WHEN g.open THEN sum(c.loads) ELSE 0 END AS pending_loads, CASE WHEN g.open THEN sum(c.charge) ELSE 0 END AS pending_charge,
+      CASE WHEN g.open THEN sum(c.discharge) ELSE 0 END AS pending_discharge
     FROM changes c
-      CROSS JOIN LATERAL (VALUES ('5m', date_bin('5 minutes', c.ts, timestamptz 'epoch')), ('1h', local_hour_start(c.ts, c.zone))) AS g(grain, start)
+      CROSS JOIN LATERAL (
+        SELECT '5m', date_bin('5 minutes', c.ts, timestamptz 'epoch'), false
+        UNION ALL
+        SELECT '1h', h.start, h.start > now() - interval '1 hour' FROM (SELECT local_hour_start(c.ts, c.zone) AS start) h
+      ) AS g(grain, start, open)
     WHERE c.new OR c.pv <> 0 OR c.generation <> 0 OR c.feedin <> 0 OR c.grid_consumption <> 0
       OR c.loads <> 0 OR c.charge <> 0 OR c.discharge <> 0
-    GROUP BY c.device_id, c.plant_id, c.zone, g.grain, g.start
+    GROUP BY c.device_id, c.plant_id, c.zone, g.grain, g.start, g.open
   ),
   -- Each changed bucket of a device with the row a round made before, if any (one index lookup).
   device_buckets AS (
@@ -211,14 +223,13 @@ BEGIN
   ),
   -- New buckets: a plain insert (rollup rows are written by rounds only, one round at a time); a bucket of one
   -- sample (the protocol's interval) keeps its values as they came.
-  -- Every row a round writes keeps the energy it added since its hour last closed (pending_*); only an hour's
-  -- (calendar_pending) is ever read, and a 5-minute row's simply equals its own.
   device_new AS (
     INSERT INTO rollup_interval (subject_kind, subject_id, grain, start, pv, generation, feedin, grid_consumption, loads, charge, discharge, samples, sums, counts,
       changed_at, calendar_day, calendar_pending, pending_pv, pending_generation, pending_feedin, pending_grid_consumption, pending_loads, pending_charge, pending_discharge)
     SELECT 'device', b.device_id, b.grain, b.start, greatest(b.pv, 0), greatest(b.generation, 0), greatest(b.feedin, 0),
       greatest(b.grid_consumption, 0), greatest(b.loads, 0), greatest(b.charge, 0), greatest(b.discharge, 0), b.samples, v.sums, v.counts,
-      now(), (b.start AT TIME ZONE b.zone)::date, b.grain = '1h', b.pv, b.generation, b.feedin, b.grid_consumption, b.loads, b.charge, b.discharge
+      now(), (b.start AT TIME ZONE b.zone)::date, b.open, b.pending_pv, b.pending_generation, b.pending_feedin, b.pending_grid_consumption,
+      b.pending_loads, b.pending_charge, b.pending_discharge
     FROM device_buckets b
       CROSS JOIN LATERAL (
         SELECT b.parts[1], '{}'::jsonb WHERE b.samples = 1
@@ -236,9 +247,11 @@ BEGIN
   -- an hour's left as they were and marked pending (summed from its 5-minute rows when it is closed).
   device_changed AS (
     INSERT INTO rollup_interval AS o (subject_kind, subject_id, grain, start, pv, generation, feedin, grid_consumption, loads, charge, discharge, samples, sums, counts,
-      sums_pending, changed_at, calendar_day, calendar_pending)
+      sums_pending, changed_at, calendar_day, calendar_pending, pending_pv, pending_generation, pending_feedin, pending_grid_consumption,
+      pending_loads, pending_charge, pending_discharge)
     SELECT 'device', b.device_id, b.grain, b.start, b.pv, b.generation, b.feedin, b.grid_consumption, b.loads, b.charge, b.discharge,
-      b.old_samples + b.samples, v.sums, v.counts, b.grain = '1h' AND b.samples > 0, now(), (b.start AT TIME ZONE b.zone)::date, b.grain = '1h'
+      b.old_samples + b.samples, v.sums, v.counts, b.grain = '1h' AND b.samples > 0, now(), (b.start AT TIME ZONE b.zone)::date, b.open,
+      b.pending_pv, b.pending_generation, b.pending_feedin, b.pending_grid_consumption, b.pending_loads, b.pending_charge, b.pending_discharge
     FROM device_buckets b
       CROSS JOIN LATERAL (
         -- No new sample (only a pair's energy changed), or an hour: the variables as they were.
@@ -265,29 +278,59 @@ BEGIN
         loads = greatest(o.loads + excluded.loads, 0), charge = greatest(o.charge + excluded.charge, 0),
         discharge = greatest(o.discharge + excluded.discharge, 0), samples = excluded.samples, sums = excluded.sums, counts = excluded.counts,
         sums_pending = o.sums_pending OR excluded.sums_pending, changed_at = excluded.changed_at, calendar_day = excluded.calendar_day,
-        calendar_pending = excluded.calendar_pending, pending_pv = o.pending_pv + excluded.pv, pending_generation = o.pending_generation + excluded.generation,
-        pending_feedin = o.pending_feedin + excluded.feedin, pending_grid_consumption = o.pending_grid_consumption + excluded.grid_consumption,
-        pending_loads = o.pending_loads + excluded.loads, pending_charge = o.pending_charge + excluded.charge,
-        pending_discharge = o.pending_discharge + excluded.discharge
+        calendar_pending = o.calendar_pending OR excluded.calendar_pending, pending_pv = o.pending_pv + excluded.pending_pv,
+        pending_generation = o.pending_generation + excluded.pending_generation, pending_feedin = o.pending_feedin + excluded.pending_feedin,
+        pending_grid_consumption = o.pending_grid_consumption + excluded.pending_grid_consumption,
+        pending_loads = o.pending_loads + excluded.pending_loads, pending_charge = o.pending_charge + excluded.pending_charge,
+        pending_discharge = o.pending_discharge + excluded.pending_discharge
   ),
-  -- Plants' hours: the sums of their devices' changes (energy only), pending for the calendar as a device hour's.
+  -- Plants' hours: the sums of their devices' changes (energy only), an open hour's pending as a device hour's.
   plant_hours AS (
     INSERT INTO rollup_interval AS h (subject_kind, subject_id, grain, start, pv, generation, feedin, grid_consumption, loads, charge, discharge,
       changed_at, calendar_day, calendar_pending, pending_pv, pending_generation, pending_feedin, pending_grid_consumption, pending_loads, pending_charge, pending_discharge)
     SELECT 'plant', plant_id, '1h', start, sum(pv), sum(generation), sum(feedin), sum(grid_consumption), sum(loads), sum(charge), sum(discharge),
-      now(), (start AT TIME ZONE zone)::date, true, sum(pv), sum(generation), sum(feedin), sum(grid_consumption), sum(loads), sum(charge), sum(discharge)
-    FROM interval_changes WHERE grain = '1h' AND plant_id IS NOT NULL GROUP BY plant_id, zone, start
+      now(), (start AT TIME ZONE zone)::date, open, sum(pending_pv), sum(pending_generation), sum(pending_feedin), sum(pending_grid_consumption),
+      sum(pending_loads), sum(pending_charge), sum(pending_discharge)
+    FROM interval_changes WHERE grain = '1h' AND plant_id IS NOT NULL GROUP BY plant_id, zone, start, open
     ON CONFLICT (subject_kind, subject_id, grain, start) DO UPDATE
       SET pv = greatest(h.pv + excluded.pv, 0), generation = greatest(h.generation + excluded.generation, 0),
         feedin = greatest(h.feedin + excluded.feedin, 0), grid_consumption = greatest(h.grid_consumption + excluded.grid_consumption, 0),
         loads = greatest(h.loads + excluded.loads, 0), charge = greatest(h.charge + excluded.charge, 0),
         discharge = greatest(h.discharge + excluded.discharge, 0), changed_at = excluded.changed_at, calendar_day = excluded.calendar_day,
-        calendar_pending = true, pending_pv = h.pending_pv + excluded.pv, pending_generation = h.pending_generation + excluded.generation,
-        pending_feedin = h.pending_feedin + excluded.feedin, pending_grid_consumption = h.pending_grid_consumption + excluded.grid_consumption,
-        pending_loads = h.pending_loads + excluded.loads, pending_charge = h.pending_charge + excluded.charge,
-        pending_discharge = h.pending_discharge + excluded.discharge
+        calendar_pending = h.calendar_pending OR excluded.calendar_pending, pending_pv = h.pending_pv + excluded.pending_pv,
+        pending_generation = h.pending_generation + excluded.pending_generation, pending_feedin = h.pending_feedin + excluded.pending_feedin,
+        pending_grid_consumption = h.pending_grid_consumption + excluded.pending_grid_consumption,
+        pending_loads = h.pending_loads + excluded.pending_loads, pending_charge = h.pending_charge + excluded.pending_charge,
+        pending_discharge = h.pending_discharge + excluded.pending_discharge
       WHERE excluded.pv <> 0 OR excluded.generation <> 0 OR excluded.feedin <> 0 OR excluded.grid_consumption <> 0
       OR excluded.loads <> 0 OR excluded.charge <> 0 OR excluded.discharge <> 0
+  ),
+  -- Ended hours' changes (a replay, a backfill, a late sample) go to the local days, months and years of devices
+  -- and plants at once, as a round finds them (many samples of a day at a time).
+  day_changes AS (
+    SELECT device_id, plant_id, (start AT TIME ZONE zone)::date AS day, sum(pv) AS pv, sum(generation) AS generation, sum(feedin) AS feedin,
+      sum(grid_consumption) AS grid_consumption, sum(loads) AS loads, sum(charge) AS charge, sum(discharge) AS discharge
+    FROM interval_changes WHERE grain = '1h' AND NOT open GROUP BY device_id, plant_id, 3
+  ),
+  calendar_changes AS (
+    SELECT s.kind, s.id AS subject_id, g.grain, date_trunc(g.grain, d.day)::date AS start, sum(d.pv) AS pv, sum(d.generation) AS generation,
+      sum(d.feedin) AS feedin, sum(d.grid_consumption) AS grid_consumption, sum(d.loads) AS loads, sum(d.charge) AS charge, sum(d.discharge) AS discharge
+    FROM day_changes d
+      CROSS JOIN LATERAL (VALUES ('device', d.device_id), ('plant', d.plant_id)) AS s(kind, id)
+      CROSS JOIN (VALUES ('day'), ('month'), ('year')) AS g(grain)
+    WHERE s.id IS NOT NULL
+    GROUP BY 1, 2, 3, 4
+  ),
+  calendar AS (
+    INSERT INTO rollup_calendar AS c (subject_kind, subject_id, grain, start, pv, generation, feedin, grid_consumption, loads, charge, discharge)
+    SELECT kind, subject_id, grain, start, pv, generation, feedin, grid_consumption, loads, charge, discharge FROM calendar_changes
+    ON CONFLICT (subject_kind, subject_id, grain, start) DO UPDATE
+      SET pv = greatest(c.pv + excluded.pv, 0), generation = greatest(c.generation + excluded.generation, 0),
+        feedin = greatest(c.feedin + excluded.feedin, 0), grid_consumption = greatest(c.grid_consumption + excluded.grid_consumption, 0),
+        loads = greatest(c.loads + excluded.loads, 0), charge = greatest(c.charge + excluded.charge, 0),
+        discharge = greatest(c.discharge + excluded.discharge, 0)
+      WHERE excluded.pv <> 0 OR excluded.generation <> 0 OR excluded.feedin <> 0 OR excluded.grid_consumption <> 0
+        OR excluded.loads <> 0 OR excluded.charge <> 0 OR excluded.discharge <> 0
   )
   SELECT coalesce(jsonb_agg(DISTINCT plant_id) FILTER (WHERE plant_id IS NOT NULL), '[]'::jsonb) INTO plants FROM ranges;
 
