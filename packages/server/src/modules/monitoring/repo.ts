@@ -30,9 +30,11 @@ export type HistoryRows = { ts: number; values: (number | null)[] }[];
  * Every counter's column of rollup row `r`, whatever the call asks: one statement text per kind of
  * period and of caller, so each is prepared once per connection (the variables are picked in JavaScript).
  */
-const counterColumns = sql.raw(ENERGY_COUNTERS.map((counter, i) => `r.${COUNTER_COLUMNS[counter]} as v${i}`).join(', '));
+const counterColumnsOf = (of: (column: string) => string) =>
+  sql.raw(ENERGY_COUNTERS.map((counter, i) => `${of(`r.${COUNTER_COLUMNS[counter]}`)} as v${i}`).join(', '));
+const counterColumns = counterColumnsOf((column) => column);
 /** The same of a group's sums (a calendar period can have several rows: see rollup_calendar_now). */
-const counterSums = sql.raw(ENERGY_COUNTERS.map((counter, i) => `sum(r.${COUNTER_COLUMNS[counter]}) as v${i}`).join(', '));
+const counterSums = counterColumnsOf((column) => `sum(${column})`);
 const counterValues = sql.raw(ENERGY_COUNTERS.map((_, i) => `b.v${i}`).join(', '));
 /** Each counter with its column in a report row, named once rather than per row. */
 const counterFields = ENERGY_COUNTERS.map((counter, i) => [counter, `v${i}`] as const);

@@ -6,13 +6,12 @@ import { COUNTER_COLUMNS } from './counters.ts';
 import type { Energy, Vars } from './energy.ts';
 
 /** The energy columns read back as one object by counter name. */
-const energyObject = sql.raw(
-  `jsonb_build_object(${ENERGY_COUNTERS.map((counter) => `'${counter}', ${COUNTER_COLUMNS[counter]}`).join(', ')})`,
-);
-/** The same object of the sums of a group's rows (a calendar period can have several rows: see rollup_calendar_now). */
-const energySumObject = sql.raw(
-  `jsonb_build_object(${ENERGY_COUNTERS.map((counter) => `'${counter}', sum(${COUNTER_COLUMNS[counter]})`).join(', ')})`,
-);
+/** Every counter in one JSON object, each the value `of` its rollup column gives. */
+const energyObjectOf = (of: (column: string) => string) =>
+  sql.raw(`jsonb_build_object(${ENERGY_COUNTERS.map((counter) => `'${counter}', ${of(COUNTER_COLUMNS[counter])}`).join(', ')})`);
+const energyObject = energyObjectOf((column) => column);
+/** The sums of a group's rows (a calendar period can have several rows: see rollup_calendar_now). */
+const energySumObject = energyObjectOf((column) => `sum(${column})`);
 
 /** A validated sample of a known device, ready to store. */
 export interface DeviceSample {
