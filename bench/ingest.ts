@@ -9,7 +9,7 @@ import { createFleetPlant } from '@sunstack/server/src/test/fleetFixture.ts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { type RunningApp, startApp, waitForRollups } from './appServer.ts';
+import { closePendingHours, nextHour, type RunningApp, startApp, waitForRollups } from './appServer.ts';
 import { databaseCpuMeter, TICKS_PER_SECOND, ticksOf } from './databaseCpu.ts';
 import { type BenchResult, markdownTable } from './figures.ts';
 import { generate, type LoadJob } from './loadGenerator.ts';
@@ -19,7 +19,9 @@ import { vars } from './telemetryVars.ts';
 const DATALOGGERS = 100;
 /**
  * Dataloggers of the steady phases, a message a second each: a rollup round then sees one new
- * sample per device, as a fleet of 300,000 devices reporting every 5 minutes would show it.
+ * sample per device, as a fleet of 300,000 devices reporting every 5 minutes would show it. Their
+ * samples, 5 minutes apart, fall in hours that have not ended (future ones, each phase its own
+ * hour), as a live fleet's do, and the phase's cost includes closing those hours.
  */
 const STEADY_DATALOGGERS = 1_000;
 const LIVE_MESSAGES = 500;
@@ -64,12 +66,12 @@ async function plainWrite(database: RunningApp['database'], batches: PlainRow[][
   }
 }
 
-/** Resolves when the ingest has stored `count` samples in the day from `fromTs` (a phase's own stretch). */
+/** Resolves when the ingest has stored `count` samples in the hour from `fromTs` (a steady phase's own). */
 async function waitForRows(db: Db, fromTs: number, count: number) {
   for (;;) {
     const [row] = await selectRows<{ n: number }>(
       db,
-      sql`select count(*)::int as n from telemetry where ts >= ${new Date(fromTs)} and ts < ${new Date(fromTs + 86_400_000)}`,
+      sql`select count(*)::int as n from telemetry where ts >= ${new Date(fromTs)} and ts < ${new Date(fromTs + 3_600_000)}`,
     );
     if ((row?.n ?? 0) >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -136,11 +138,14 @@ export async function run(): Promise<BenchResult> {
     const cpuBefore = process.cpuUsage();
     const databaseCpu = databaseCpuMeter(db, server.database.kind);
     await databaseCpu.start();
-    const steady = await generate({ ...steadyBase, ...steadyJob, startTs: day + 13 * 86_400_000 });
+    // Each steady phase's samples fill an hour of its own that has not ended (see STEADY_DATALOGGERS).
+    const openHour = nextHour();
+    const steady = await generate({ ...steadyBase, ...steadyJob, startTs: openHour });
     const cpu = process.cpuUsage(cpuBefore);
     const cpuUsPerMessage = (cpu.user + cpu.system) / steady.acked;
-    // The rollups of the steady phase are part of its cost: wait for the job to take them in.
+    // The rollups of the steady phase are part of its cost: wait for the job to take them in, and close its hours.
     await waitForRollups(db);
+    await closePendingHours(db);
     const databaseMicros = await databaseCpu.stop();
     const databaseUsPerMessage = databaseMicros === undefined ? undefined : databaseMicros / steady.acked;
 
@@ -149,11 +154,12 @@ export async function run(): Promise<BenchResult> {
     const consumer = await startDataLoop(externalConfig(mosquitto.url, { INGEST_INSTANCE: 'bench' }), server.app.ingest, quiet);
     try {
       // A first stretch warms the consumer's code up (the embedded path is warm from the phases before).
-      const warmTs = day + 15 * 86_400_000;
+      const warmTs = openHour + 3_600_000;
       const warm = await generate({ ...steadyBase, url: mosquitto.url, ...steadyJob, messages: steadyJob.messages / 5, startTs: warmTs });
       await waitForRows(db, warmTs, warm.acked);
-      const startTs = day + 16 * 86_400_000;
+      const startTs = openHour + 2 * 3_600_000;
       await waitForRollups(db);
+      await closePendingHours(db);
       const cpuBefore = process.cpuUsage();
       const brokerTicks = ticksOf(mosquitto.pid()) ?? 0;
       const databaseCpu = databaseCpuMeter(db, server.database.kind);
@@ -163,8 +169,9 @@ export async function run(): Promise<BenchResult> {
       await waitForRows(db, startTs, sent.acked);
       const cpu = process.cpuUsage(cpuBefore);
       const brokerMicros = (((ticksOf(mosquitto.pid()) ?? 0) - brokerTicks) * 1_000_000) / TICKS_PER_SECOND;
-      // The database's share includes the rollups of these messages.
+      // The database's share includes the rollups of these messages, their hours' close too.
       await waitForRollups(db);
+      await closePendingHours(db);
       const databaseMicros = await databaseCpu.stop();
       viaMosquitto = {
         acked: sent.acked,
@@ -230,7 +237,7 @@ export async function run(): Promise<BenchResult> {
       figures,
       database: server.engine,
       details: [
-        `${DATALOGGERS} dataloggers (live and replay) and ${STEADY_DATALOGGERS} (steady, a message a second each), each one MQTT client in a separate load-generator process, QoS 1, at most 20 unacknowledged messages each;`,
+        `${DATALOGGERS} dataloggers (live and replay) and ${STEADY_DATALOGGERS} (steady, a message a second each, samples 5 minutes apart in an hour of their own that has not ended, closed within the phase), each one MQTT client in a separate load-generator process, QoS 1, at most 20 unacknowledged messages each;`,
         `a message counts when the embedded broker acknowledges it, which happens only after the ingest has stored it (raw row, latest values, a mark for the rollup job, which folds it into the rollups within about a second).`,
         `Live: ${live.acked} messages in ${live.seconds.toFixed(1)} s. Replay: ${replay.acked} messages of ${REPLAY_SAMPLES} samples in ${replay.seconds.toFixed(1)} s.`,
         `Plain write: the same ${plainRows} rows, by COPY FROM STDIN in batches of 5,000 on PostgreSQL (INSERT … SELECT FROM jsonb_to_recordset on PGlite), without validation, rollups or MQTT.`,

@@ -4,6 +4,7 @@ import { createRollupJob } from '@sunstack/server/src/modules/telemetry/rollups.
 import { createFleetPlant } from '@sunstack/server/src/test/fleetFixture.ts';
 import { openTestDatabase } from '@sunstack/server/src/test/harness.ts';
 import { sql } from 'drizzle-orm';
+import { closePendingHours } from './appServer.ts';
 import { benchDatabaseUrl, databaseCpuMeter } from './databaseCpu.ts';
 import type { BenchResult } from './figures.ts';
 import { vars } from './telemetryVars.ts';
@@ -44,8 +45,7 @@ async function measure({ stepMs, historySamples, rounds }: (typeof CADENCES)[num
     for (let i = 0; i < historySamples; i += 1) await telemetry.writeBatch(samplesAt(i));
     await rollups.settle();
     // The history's hours closed, as long ago in a live fleet: the rounds measured close only their own.
-    const closeAll = sql`select rollup_close_hours('infinity', 'infinity', 1000000)`;
-    await db.execute(closeAll);
+    await closePendingHours(db);
     await db.execute(sql`analyze`);
     // Every run measures from a checkpoint: pages first written after one log a full image, whatever the setup wrote.
     await db.execute(sql`checkpoint`);
@@ -70,9 +70,7 @@ async function measure({ stepMs, historySamples, rounds }: (typeof CADENCES)[num
       rollupUs += await cpuOf(rollups.settle);
     }
     // The hours the rounds left open, closed as when they end: their variables summed from their 5-minute rows.
-    rollupUs += await cpuOf(async () => {
-      await db.execute(closeAll);
-    });
+    rollupUs += await cpuOf(() => closePendingHours(db));
     return { engine: database.kind, writeUs: writeUs / (DEVICES * rounds), rollupUs: rollupUs / (DEVICES * rounds) };
   } finally {
     await database.close();

@@ -8,7 +8,7 @@ import { externalConfig, startMosquitto } from '@sunstack/server/src/modules/bro
 import { hashDeviceSecret } from '@sunstack/server/src/modules/datalogger/secret.ts';
 import { createFleetPlant } from '@sunstack/server/src/test/fleetFixture.ts';
 import pg from 'pg';
-import { startApp } from './appServer.ts';
+import { closePendingHours, nextHour, startApp } from './appServer.ts';
 import { BENCH_APPLICATION, databaseCpuMeter, TICKS_PER_SECOND, ticksOf } from './databaseCpu.ts';
 import { type BenchResult, markdownTable } from './figures.ts';
 import type { SustainLoadJob, SustainStep, SustainStepReport } from './sustainedIngestLoad.ts';
@@ -167,9 +167,13 @@ function startMarkSampler(client: pg.Client) {
 }
 
 type Work = 'write' | 'rollup' | 'other';
-/** What a backend runs, from its statement's text: the ingest's batch write (telemetry/repo.ts) or a rollup round. */
+/** What a backend runs, from its statement's text: the ingest's batch write (telemetry/repo.ts), or a rollup round or close. */
 const workOf = (query: string): Work =>
-  query.includes('rollup_round') ? 'rollup' : query.includes('rollup_dirty_id_seq') ? 'write' : 'other';
+  query.includes('rollup_round') || query.includes('rollup_close_hours')
+    ? 'rollup'
+    : query.includes('rollup_dirty_id_seq')
+      ? 'write'
+      : 'other';
 
 /**
  * Reads every ACTIVITY_MS which of the run's backends are running (active, waiting on nothing) and
@@ -321,8 +325,8 @@ export async function run(): Promise<BenchResult> {
         if (!stored) {
           const { rows } = await check.query<{ n: number }>(
             `select coalesce(sum(round((extract(epoch from ts) * 1000 - $1) / ${SAMPLE_INTERVAL_MS}) + 1), 0)::int as n
-            from telemetry_latest where ts >= to_timestamp($1 / 1000.0) and ts < to_timestamp($1 / 1000.0) + interval '1 day'`,
-            [step.startTs],
+            from telemetry_latest where ts >= to_timestamp($1 / 1000.0) and ts < to_timestamp($2 / 1000.0)`,
+            [step.startTs, step.startTs + step.messages * SAMPLE_INTERVAL_MS],
           );
           if ((rows[0]?.n ?? 0) >= acked) {
             await server.app.ingest.flush();
@@ -338,9 +342,9 @@ export async function run(): Promise<BenchResult> {
       return undefined;
     };
 
-    // Each step writes its own day of the last 60 (samples 5 minutes apart: at most a few hours a step).
-    const day = Date.now() - 60 * 86_400_000;
-    let stepIndex = 0;
+    // Each step writes hours of its own that have not ended (future ones, samples 5 minutes apart), as a live fleet
+    // writes the hour it is in; the step's cost includes closing them, as the rollup job does once they rest.
+    let nextStepTs = nextHour();
     /** One step at `rate` messages/s: each datalogger sends a whole number of messages over about STEP_SECONDS. */
     /** The step that left a backlog, drained (unmeasured) before the next step starts. */
     let backlog: { step: SustainStep; acked: number; lastAckAt: number } | undefined;
@@ -353,10 +357,10 @@ export async function run(): Promise<BenchResult> {
       const step: SustainStep = {
         messages,
         seconds: stepSeconds,
-        startTs: day + stepIndex * 86_400_000,
+        startTs: nextStepTs,
         deadlineMs: stepSeconds * STEP_DEADLINE * 1000,
       };
-      stepIndex += 1;
+      nextStepTs += Math.ceil((messages * SAMPLE_INTERVAL_MS) / 3_600_000) * 3_600_000;
       const started = Date.now();
       const cpuBefore = process.cpuUsage();
       const brokerBefore = ticksOf(broker.pid()) ?? 0;
@@ -369,6 +373,7 @@ export async function run(): Promise<BenchResult> {
       const acked = reports.reduce((sum, r) => sum + r.acked, 0);
       const caughtUpAt = await waitUntilCaughtUp(step, acked, lastAckAt);
       const ended = Date.now();
+      await closePendingHours(server.database.db);
       const cpu = process.cpuUsage(cpuBefore);
       const brokerMicros = (((ticksOf(broker.pid()) ?? 0) - brokerBefore) * 1_000_000) / TICKS_PER_SECOND;
       const databaseMicros = (await databaseCpu.stop()) ?? 0;
@@ -478,7 +483,8 @@ export async function run(): Promise<BenchResult> {
           'configuration (`deploy/mosquitto/mosquitto.conf`, every datalogger in its dynamic security file); the server process as the ingest ' +
           'benchmark runs it (the app with its jobs, the rollup job among them, and the data loop consuming Mosquitto: `MQTT_URL`). The ' +
           `dataloggers run in ${LOAD_PROCESSES} load processes (\`sustainedIngestLoad.ts\`, mqtt.js) that connect once, each datalogger ` +
-          'subscribing to its command topic as real ones do, and publish QoS 1 messages of one sample of 20 variables (samples 5 minutes apart), ' +
+          'subscribing to its command topic as real ones do, and publish QoS 1 messages of one sample of 20 variables (samples 5 minutes apart, ' +
+          'each step in hours of its own that have not ended, as a live fleet writes the hour it is in), ' +
           `each datalogger at an even share of the step's rate; set-up took ${fixed(setupSeconds, 1)} s, connecting ${fixed(connectSeconds, 1)} s.`,
         `Steps of about ${STEP_SECONDS} s (each datalogger sends a whole number of messages) after a warm-up (one message each over ${WARM_SECONDS} s): ` +
           `${RATES.map((r) => r.toLocaleString('en')).join(', ')} messages/s until one fails, then ${BISECTIONS} more halving the gap below it (to 500). ` +
@@ -491,7 +497,8 @@ export async function run(): Promise<BenchResult> {
           'late by one reading at most), and the time from the last acknowledgement until everything was stored and no mark waited. ' +
           'CPU per message: the server process, Mosquitto and the PostgreSQL backends of the run (`/proc`, `databaseCpu.ts`), each over that window; ' +
           `PostgreSQL's split into the ingest's batch write, the rollup rounds and the rest (device look-ups, the meter's own reading) in proportion to ` +
-          `what each backend was seen running, on the CPU, every ${ACTIVITY_MS} ms (\`pg_stat_activity\`, read on a connection of the bench's own, not counted). ` +
+          `what each backend was seen running, on the CPU, every ${ACTIVITY_MS} ms (\`pg_stat_activity\`, read on a connection of the bench's own, not counted); ` +
+          "the CPU includes closing the step's hours once it caught up, as the rollup job does when they rest (in the rollup share). " +
           "The load processes' own CPU while publishing, and the busiest one's share of a core (a load process at 85 % or more is short of CPU " +
           'itself: the rate it missed is not the server\'s limit). "Machine" is every core\'s busy time (`/proc/stat`), "other" what of it lies ' +
           `outside this run (another run on the machine). Stored rows at the end: ${storedRows[0]?.n ?? 0} of ${sent} sent (the warm-up's included).`,
