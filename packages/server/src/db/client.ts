@@ -51,7 +51,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.url,
       max: 10,
-      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+      // No JIT compiling: the app's statements are short, and the planner prices some of them (a lateral subquery
+      // per row: the plant status, pending rollup rows) high enough that compiling one took most of a second.
+      options: `-c jit=off${options.schema ? ` -c search_path=${options.schema}` : ''}`,
     });
     // An idle client that loses its server must not crash the process.
     pool.on('error', () => {});

@@ -144,10 +144,8 @@ export function createAlarmRepo(db: Db) {
       );
       const counts = sql`sum(alarms)::int as alarms, sum(occurrences)::int as occurrences, count(*)::int as devices`;
       return db.transaction(async (tx) => {
-        // The first fold holds a row per code and subject: in memory it is hashed, not sorted on disk,
-        // and JIT compiling would cost more than it saves (as for the plant map).
+        // The first fold holds a row per code and subject: in memory it is hashed, not sorted on disk.
         await tx.execute(sql`set local work_mem = '64MB'`);
-        await tx.execute(sql`set local jit = off`);
         return selectRows<FaultGroupRow>(
           tx,
           sql`with hit as (

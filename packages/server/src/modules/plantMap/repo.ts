@@ -40,45 +40,40 @@ export function createPlantMapRepo(db: Db) {
       const latitude = sql`least(greatest(${plant.latitude}, ${-MERCATOR_MAX_LATITUDE}::float8), ${MERCATOR_MAX_LATITUDE}::float8)`;
       const gx = sql`floor((${plant.longitude} + 180) / 360 * ${n})::bigint`;
       const gy = sql`floor((1 - ln(tan(radians(${latitude})) + 1 / cos(radians(${latitude}))) / pi()) / 2 * ${n})::bigint`;
-      const rows = await db.transaction(async (tx) => {
-        // The planner prices the status subquery as if it ran for every row, and would JIT-compile
-        // this query: about a second, for nothing (bench/RESULTS.md, "Plant map clusters at scale").
-        await tx.execute(sql`set local jit = off`);
-        // A LIMIT (that never cuts) keeps this subquery from being merged into the grouping: the status
-        // is computed once per plant, not once per aggregate that reads it, and PostgreSQL hashes
-        // the cells instead of sorting every plant.
-        const located = tx
-          .select({
-            id: plant.id,
-            lat: sql<number>`${plant.latitude}`.as('lat'),
-            lng: sql<number>`${plant.longitude}`.as('lng'),
-            status: sql<PlantStatus>`${status}`.as('status'),
-            cell: sql<number>`${gx} * ${n} + ${gy}`.as('cell'),
-          })
-          .from(plant)
-          .where(and(plantVisible(db, scope), inBox(box)))
-          .limit(Number.MAX_SAFE_INTEGER)
-          .as('located');
-        const perStatus = Object.fromEntries(
-          PLANT_STATUSES.map((name) => [name, sql<number>`count(*) filter (where ${located.status} = ${name})`.mapWith(Number)]),
-        ) as Record<PlantStatus, SQL<number>>;
-        return tx
-          .select({
-            count: count(),
-            latitude: sql<number>`avg(${located.lat})`.mapWith(Number),
-            longitude: sql<number>`avg(${located.lng})`.mapWith(Number),
-            south: sql<number>`min(${located.lat})`.mapWith(Number),
-            north: sql<number>`max(${located.lat})`.mapWith(Number),
-            west: sql<number>`min(${located.lng})`.mapWith(Number),
-            east: sql<number>`max(${located.lng})`.mapWith(Number),
-            ...perStatus,
-            // Read only where the cell holds one plant: then they are that plant's.
-            id: sql<number>`min(${located.id})`.mapWith(Number),
-            status: sql<PlantStatus>`min(${located.status})`,
-          })
-          .from(located)
-          .groupBy(located.cell);
-      });
+      // A LIMIT (that never cuts) keeps this subquery from being merged into the grouping: the status
+      // is computed once per plant, not once per aggregate that reads it, and PostgreSQL hashes
+      // the cells instead of sorting every plant.
+      const located = db
+        .select({
+          id: plant.id,
+          lat: sql<number>`${plant.latitude}`.as('lat'),
+          lng: sql<number>`${plant.longitude}`.as('lng'),
+          status: sql<PlantStatus>`${status}`.as('status'),
+          cell: sql<number>`${gx} * ${n} + ${gy}`.as('cell'),
+        })
+        .from(plant)
+        .where(and(plantVisible(db, scope), inBox(box)))
+        .limit(Number.MAX_SAFE_INTEGER)
+        .as('located');
+      const perStatus = Object.fromEntries(
+        PLANT_STATUSES.map((name) => [name, sql<number>`count(*) filter (where ${located.status} = ${name})`.mapWith(Number)]),
+      ) as Record<PlantStatus, SQL<number>>;
+      const rows = await db
+        .select({
+          count: count(),
+          latitude: sql<number>`avg(${located.lat})`.mapWith(Number),
+          longitude: sql<number>`avg(${located.lng})`.mapWith(Number),
+          south: sql<number>`min(${located.lat})`.mapWith(Number),
+          north: sql<number>`max(${located.lat})`.mapWith(Number),
+          west: sql<number>`min(${located.lng})`.mapWith(Number),
+          east: sql<number>`max(${located.lng})`.mapWith(Number),
+          ...perStatus,
+          // Read only where the cell holds one plant: then they are that plant's.
+          id: sql<number>`min(${located.id})`.mapWith(Number),
+          status: sql<PlantStatus>`min(${located.status})`,
+        })
+        .from(located)
+        .groupBy(located.cell);
       // Names only for the cells a marker names (one plant each): no text is aggregated over the rest.
       const singles = rows.filter((row) => row.count === 1).map((row) => row.id);
       const names =

@@ -134,18 +134,13 @@ export function createDataReportRepo(db: Db) {
      */
     async page(scope: Scope, q: DataReportQuery, sort: string, order: 'asc' | 'desc', limit: number, offset: number) {
       const direction = sql.raw(`${sortColumn(sort)} ${order} nulls last, subject_id ${order}`);
-      return db.transaction(async (tx) => {
-        // Over a fleet the planner prices this in the millions and would JIT-compile it: over half a
-        // second of compiling for a statement that runs in about as long (bench/RESULTS.md, reports).
-        await tx.execute(sql`set local jit = off`);
-        return selectRows<FigureRow & Record<string, number | null>>(
-          tx,
-          sql`with f as materialized (select x.*, lower(case when x.sn = '' then x.plant_name else x.sn end) as name_key
-              from (${withFigures(q, subjects(db, scope, q))}) x),
-            t as (select ${totalsOf} from f)
-            select t.*, p.* from t left join lateral (select * from f order by ${direction} limit ${limit} offset ${offset}) p on true`,
-        );
-      });
+      return selectRows<FigureRow & Record<string, number | null>>(
+        db,
+        sql`with f as materialized (select x.*, lower(case when x.sn = '' then x.plant_name else x.sn end) as name_key
+            from (${withFigures(q, subjects(db, scope, q))}) x),
+          t as (select ${totalsOf} from f)
+          select t.*, p.* from t left join lateral (select * from f order by ${direction} limit ${limit} offset ${offset}) p on true`,
+      );
     },
 
     /** Subjects with figures after `afterId` in id order, `limit` of them: a report export reads its subjects in such batches. */

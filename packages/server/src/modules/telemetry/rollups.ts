@@ -8,9 +8,11 @@ import { type PreparedStatement, runPrepared, selectRows } from '../../db/rawSql
  * A round adds what its new samples change and nothing else (migration 0067): each new sample is one
  * more sample with its variables in its 5-minute bucket and local hour, with the energy of its pair
  * with the sample before it; a sample stored earlier whose predecessor is now a new one (a late
- * sample came in between) gets its new pair's energy minus its old pair's. The hours' changes are
- * added to the plant's hour and to the local day, month and year, those of an open hour only once
- * it has ended and rests (migration 0072; readers add them meanwhile: rollup_calendar_now). So late, duplicate or out-of-order
+ * sample came in between) gets its new pair's energy minus its old pair's. A bucket or hour that
+ * already held samples keeps its variables as they were, marked pending, and is summed once it has
+ * ended and rests (migrations 0071, 0073; readers sum it meanwhile: rollup_interval_now). The hours'
+ * changes are added to the plant's hour and to the local day, month and year, those of an open hour
+ * only once it has ended and rests (migration 0072; readers add them meanwhile: rollup_calendar_now). So late, duplicate or out-of-order
  * samples, counter resets and gaps come out as the sorted series says, at a cost per new sample that
  * does not grow with the samples a bucket already holds. Each raw row names the mark of its batch,
  * so a round knows exactly which samples the rollups hold. A round is one transaction, so a failed
