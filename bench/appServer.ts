@@ -115,15 +115,18 @@ export async function waitForRollups(db: Db) {
 }
 
 /**
- * Closes every pending hour (rollup_close_hours without its limits): the rollup job does this once an hour has
- * ended and rested, so a benchmark whose samples fall in open hours counts this work among their rollups' cost.
+ * Closes every pending hour and 5-minute bucket (rollup_close_hours without its limits): the rollup job does this
+ * once they have ended and rested, so a benchmark whose samples fall in open hours counts this work among their
+ * rollups' cost.
  */
 export async function closePendingHours(db: Db) {
   await db.execute(sql`select rollup_close_hours('infinity', 'infinity', 1000000000)`);
 }
 
+export const HOUR_MS = 3_600_000;
+
 /** The start of the first whole hour after now (epoch ms). */
-export const nextHour = () => Math.ceil(Date.now() / 3_600_000) * 3_600_000;
+export const nextHour = () => Math.ceil(Date.now() / HOUR_MS) * HOUR_MS;
 
 /**
  * After a benchmark's data is written: fresh statistics and visibility map, as autovacuum would give a

@@ -9,7 +9,7 @@ import { createFleetPlant } from '@sunstack/server/src/test/fleetFixture.ts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { closePendingHours, nextHour, type RunningApp, startApp, waitForRollups } from './appServer.ts';
+import { closePendingHours, HOUR_MS, nextHour, type RunningApp, startApp, waitForRollups } from './appServer.ts';
 import { databaseCpuMeter, TICKS_PER_SECOND, ticksOf } from './databaseCpu.ts';
 import { type BenchResult, markdownTable } from './figures.ts';
 import { generate, type LoadJob } from './loadGenerator.ts';
@@ -71,7 +71,7 @@ async function waitForRows(db: Db, fromTs: number, count: number) {
   for (;;) {
     const [row] = await selectRows<{ n: number }>(
       db,
-      sql`select count(*)::int as n from telemetry where ts >= ${new Date(fromTs)} and ts < ${new Date(fromTs + 3_600_000)}`,
+      sql`select count(*)::int as n from telemetry where ts >= ${new Date(fromTs)} and ts < ${new Date(fromTs + HOUR_MS)}`,
     );
     if ((row?.n ?? 0) >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -154,10 +154,10 @@ export async function run(): Promise<BenchResult> {
     const consumer = await startDataLoop(externalConfig(mosquitto.url, { INGEST_INSTANCE: 'bench' }), server.app.ingest, quiet);
     try {
       // A first stretch warms the consumer's code up (the embedded path is warm from the phases before).
-      const warmTs = openHour + 3_600_000;
+      const warmTs = openHour + HOUR_MS;
       const warm = await generate({ ...steadyBase, url: mosquitto.url, ...steadyJob, messages: steadyJob.messages / 5, startTs: warmTs });
       await waitForRows(db, warmTs, warm.acked);
-      const startTs = openHour + 2 * 3_600_000;
+      const startTs = openHour + 2 * HOUR_MS;
       await waitForRollups(db);
       await closePendingHours(db);
       const cpuBefore = process.cpuUsage();

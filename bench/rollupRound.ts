@@ -69,7 +69,7 @@ async function measure({ stepMs, historySamples, rounds }: (typeof CADENCES)[num
       });
       rollupUs += await cpuOf(rollups.settle);
     }
-    // The hours the rounds left open, closed as when they end: their variables summed from their 5-minute rows.
+    // The hours and buckets the rounds left pending, closed as when they rest: their variables summed once.
     rollupUs += await cpuOf(() => closePendingHours(db));
     return { engine: database.kind, writeUs: writeUs / (DEVICES * rounds), rollupUs: rollupUs / (DEVICES * rounds) };
   } finally {

@@ -8,7 +8,7 @@ import { externalConfig, startMosquitto } from '@sunstack/server/src/modules/bro
 import { hashDeviceSecret } from '@sunstack/server/src/modules/datalogger/secret.ts';
 import { createFleetPlant } from '@sunstack/server/src/test/fleetFixture.ts';
 import pg from 'pg';
-import { closePendingHours, nextHour, startApp } from './appServer.ts';
+import { closePendingHours, HOUR_MS, nextHour, startApp } from './appServer.ts';
 import { BENCH_APPLICATION, databaseCpuMeter, TICKS_PER_SECOND, ticksOf } from './databaseCpu.ts';
 import { type BenchResult, markdownTable } from './figures.ts';
 import type { SustainLoadJob, SustainStep, SustainStepReport } from './sustainedIngestLoad.ts';
@@ -168,12 +168,10 @@ function startMarkSampler(client: pg.Client) {
 
 type Work = 'write' | 'rollup' | 'other';
 /** What a backend runs, from its statement's text: the ingest's batch write (telemetry/repo.ts), or a rollup round or close. */
-const workOf = (query: string): Work =>
-  query.includes('rollup_round') || query.includes('rollup_close_hours')
-    ? 'rollup'
-    : query.includes('rollup_dirty_id_seq')
-      ? 'write'
-      : 'other';
+const workOf = (query: string): Work => {
+  if (/rollup_round|rollup_close_hours/.test(query)) return 'rollup';
+  return query.includes('rollup_dirty_id_seq') ? 'write' : 'other';
+};
 
 /**
  * Reads every ACTIVITY_MS which of the run's backends are running (active, waiting on nothing) and
@@ -360,7 +358,7 @@ export async function run(): Promise<BenchResult> {
         startTs: nextStepTs,
         deadlineMs: stepSeconds * STEP_DEADLINE * 1000,
       };
-      nextStepTs += Math.ceil((messages * SAMPLE_INTERVAL_MS) / 3_600_000) * 3_600_000;
+      nextStepTs += Math.ceil((messages * SAMPLE_INTERVAL_MS) / HOUR_MS) * HOUR_MS;
       const started = Date.now();
       const cpuBefore = process.cpuUsage();
       const brokerBefore = ticksOf(broker.pid()) ?? 0;

@@ -3,32 +3,32 @@
 -- has ended and rests (issue 17). At a cadence under 5 minutes nearly every sample joins a bucket a round made
 -- before, and combining its variables with the bucket's stored sums (every key of both, twice: sums and counts) was
 -- the largest part of a round: a round of 1,000 samples at 10 s took 159-199 ms with it and 83-123 ms with it left
--- out. Summing a resting bucket once costs what combining one sample did. At the protocol's 5 minutes every sample
--- opens a bucket of its own, as before. Readers (rollup_interval_now) sum a pending bucket's samples that the rollups
+-- out; summing the resting buckets later gives back much of that (every raw sample's variables read once more). At the
+-- protocol's 5 minutes every sample opens a bucket of its own, as before. Readers (rollup_interval_now) sum a pending bucket's samples that the rollups
 -- hold (their batch's mark claimed) from the raw rows, as they sum a pending hour's 5-minute rows. Figures in
 -- ARCHITECTURE.md ("Rollups").
 
--- The variables of one device's samples from `from_ts` to `to_ts` (exclusive) that the rollups hold (their batch's
--- mark is no longer waiting), as a 5-minute row keeps them: sums key by key, and counts naming only the variables
--- some of the `samples` lack. A function returning a table, so PostgreSQL inlines it.
-CREATE FUNCTION raw_variables(device_id bigint, from_ts timestamptz, to_ts timestamptz, samples integer) RETURNS TABLE (sums jsonb, counts jsonb) STABLE AS $$
-  SELECT coalesce(jsonb_object_agg(x.key, x.total), '{}'), coalesce(jsonb_object_agg(x.key, x.n) FILTER (WHERE x.n <> $4), '{}')
+-- The variables of one device's samples in the 5-minute bucket from `bucket` that the rollups hold (their batch's
+-- mark is no longer waiting), as its row keeps them: sums key by key, and counts naming only the variables some of
+-- the `samples` lack. A function returning a table, so PostgreSQL inlines it.
+CREATE FUNCTION bucket_variables(device_id bigint, bucket timestamptz, samples integer) RETURNS TABLE (sums jsonb, counts jsonb) STABLE AS $$
+  SELECT coalesce(jsonb_object_agg(x.key, x.total), '{}'), coalesce(jsonb_object_agg(x.key, x.n) FILTER (WHERE x.n <> $3), '{}')
   FROM (
     SELECT kv.key, sum(kv.value::float8) AS total, count(*) AS n
     FROM telemetry t CROSS JOIN LATERAL jsonb_each(t.vars) kv
-    WHERE t.device_id = $1 AND t.ts >= $2 AND t.ts < $3
+    WHERE t.device_id = $1 AND t.ts >= $2 AND t.ts < $2 + interval '5 minutes'
       -- A probe of the waiting marks' key per sample (OFFSET 0: not an anti-join hashing the whole queue per bucket).
       AND NOT EXISTS (SELECT 1 FROM rollup_dirty d WHERE d.id = t.mark_id OFFSET 0)
     GROUP BY kv.key
   ) x
 $$ LANGUAGE sql;
 
--- The variables of a pending row: a 5-minute bucket's from its raw samples, an hour's from its 5-minute rows (OFFSET 0
--- keeps each filter on the row a gate, so only the branch of its grain runs, and only for a pending row).
-CREATE FUNCTION pending_variables(device_id bigint, grain text, start timestamptz, samples integer, pending boolean) RETURNS TABLE (sums jsonb, counts jsonb) STABLE AS $$
-  (SELECT * FROM raw_variables($1, $3, $3 + interval '5 minutes', $4) WHERE $5 AND $2 = '5m' OFFSET 0)
+-- The variables of a pending row (its callers call it for those only): a 5-minute bucket's from its raw samples, an
+-- hour's from its 5-minute rows (OFFSET 0 keeps each filter on the grain a gate, so only the branch of the row's runs).
+CREATE FUNCTION pending_variables(device_id bigint, grain text, start timestamptz, samples integer) RETURNS TABLE (sums jsonb, counts jsonb) STABLE AS $$
+  (SELECT * FROM bucket_variables($1, $3, $4) WHERE $2 = '5m' OFFSET 0)
   UNION ALL
-  (SELECT * FROM hour_variables($1, $3, $4) WHERE $5 AND $2 = '1h' OFFSET 0)
+  (SELECT * FROM hour_variables($1, $3, $4) WHERE $2 = '1h' OFFSET 0)
 $$ LANGUAGE sql;
 
 -- hour_variables of migration 0072, with a pending 5-minute row's variables summed from its raw samples.
@@ -40,7 +40,7 @@ CREATE OR REPLACE FUNCTION hour_variables(device_id bigint, hour timestamptz, sa
       CROSS JOIN LATERAL (
         (SELECT f.sums, f.counts WHERE NOT f.sums_pending)
         UNION ALL
-        (SELECT * FROM raw_variables(f.subject_id, f.start, f.start + interval '5 minutes', f.samples) WHERE f.sums_pending OFFSET 0)
+        (SELECT * FROM bucket_variables(f.subject_id, f.start, f.samples) WHERE f.sums_pending OFFSET 0)
       ) b
       CROSS JOIN LATERAL jsonb_each(b.sums) kv
     WHERE f.subject_kind = 'device' AND f.subject_id = $1 AND f.grain = '5m' AND f.start >= $2 AND f.start < $2 + interval '1 hour'
@@ -53,7 +53,7 @@ CREATE OR REPLACE VIEW rollup_interval_now AS
 SELECT r.subject_kind, r.subject_id, r.grain, r.start, r.pv, r.generation, r.feedin, r.grid_consumption, r.loads, r.charge, r.discharge,
   r.samples, coalesce(v.sums, r.sums) AS sums, coalesce(v.counts, r.counts) AS counts
 FROM rollup_interval r
-  LEFT JOIN LATERAL (SELECT * FROM pending_variables(r.subject_id, r.grain, r.start, r.samples, r.sums_pending) WHERE r.sums_pending OFFSET 0) v ON true;
+  LEFT JOIN LATERAL (SELECT * FROM pending_variables(r.subject_id, r.grain, r.start, r.samples) WHERE r.sums_pending OFFSET 0) v ON true;
 
 CREATE OR REPLACE FUNCTION rollup_close_hours(started_before timestamptz, changed_before timestamptz, most integer) RETURNS integer AS $$
   WITH picked AS (
@@ -69,7 +69,7 @@ CREATE OR REPLACE FUNCTION rollup_close_hours(started_before timestamptz, change
     FROM picked p
       -- Only a pending row's variables are summed (OFFSET 0 keeps the filter on p a gate). An hour closed with its
       -- 5-minute rows reads them as the statement began, the pending ones summed from raw samples all the same.
-      LEFT JOIN LATERAL (SELECT * FROM pending_variables(p.subject_id, p.grain, p.start, p.samples, p.sums_pending) WHERE p.sums_pending OFFSET 0) v ON true
+      LEFT JOIN LATERAL (SELECT * FROM pending_variables(p.subject_id, p.grain, p.start, p.samples) WHERE p.sums_pending OFFSET 0) v ON true
     ON CONFLICT (subject_kind, subject_id, grain, start) DO UPDATE
       SET sums = CASE WHEN h.sums_pending THEN excluded.sums ELSE h.sums END,
         counts = CASE WHEN h.sums_pending THEN excluded.counts ELSE h.counts END,
@@ -241,6 +241,7 @@ BEGIN
       sums_pending, changed_at, calendar_day, calendar_pending, pending_pv, pending_generation, pending_feedin, pending_grid_consumption,
       pending_loads, pending_charge, pending_discharge)
     SELECT 'device', b.device_id, b.grain, b.start, b.pv, b.generation, b.feedin, b.grid_consumption, b.loads, b.charge, b.discharge,
+      -- The row's variables stay as they are (the update below leaves them): '{}' only fills the insert's columns.
       b.samples, '{}', '{}', b.samples > 0, now(), (b.start AT TIME ZONE b.zone)::date, b.open,
       b.pending_pv, b.pending_generation, b.pending_feedin, b.pending_grid_consumption, b.pending_loads, b.pending_charge, b.pending_discharge
     FROM device_buckets b

@@ -5,7 +5,6 @@ import { epochMs, jsonParam, type PreparedStatement, runPrepared, selectRows } f
 import { COUNTER_COLUMNS } from './counters.ts';
 import type { Energy, Vars } from './energy.ts';
 
-/** The energy columns read back as one object by counter name. */
 /** Every counter in one JSON object, each the value `of` its rollup column gives. */
 const energyObjectOf = (of: (column: string) => string) =>
   sql.raw(`jsonb_build_object(${ENERGY_COUNTERS.map((counter) => `'${counter}', ${of(COUNTER_COLUMNS[counter])}`).join(', ')})`);

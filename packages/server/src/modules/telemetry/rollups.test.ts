@@ -269,6 +269,32 @@ describe('rollups folded by difference', () => {
       )
     )[0]?.n;
 
+  /**
+   * The first plant's first device, alone in emptied tables, with a sample maker `minutes` into the hour `hoursAgo`
+   * hours before this one (its PV counter at 10 + minutes) and a reader of its row of a grain, as stored or as read.
+   */
+  const oneDevice = async (hoursAgo: number) => {
+    for (const table of ['telemetry', 'rollup_dirty', 'rollup_interval', 'rollup_calendar'])
+      await database.db.execute(sql.raw(`delete from ${table}`));
+    const plant = plants[0] as (typeof plants)[number];
+    const device = { deviceId: (plant.devices[0] as { id: number }).id, plantId: plant.plantId };
+    const hour = (Math.floor(Date.now() / 3_600_000) - hoursAgo) * 3_600_000; // Berlin's hours are UTC hours
+    const at = (minutes: number, pvPower: number, extra: Vars = {}) => ({
+      ...device,
+      ts: hour + minutes * 60_000,
+      vars: { PVEnergyTotal: 10 + minutes, pvPower, ...extra },
+    });
+    const where = (grain: '5m' | '1h') => `subject_kind = 'device' and subject_id = ${device.deviceId} and grain = '${grain}'`;
+    const row = async (from: 'rollup_interval' | 'rollup_interval_now', grain: '5m' | '1h') =>
+      (
+        await selectRows<{ samples: number; sums: Vars; counts: Vars }>(
+          database.db,
+          sql.raw(`select samples, sums, counts from ${from} where ${where(grain)}`),
+        )
+      )[0];
+    return { device, at, where, row };
+  };
+
   // An hour still under way, and one that ended hours ago (a backfill adding to it round after round).
   for (const [name, hoursAgo] of [
     ['an open hour', 0],
@@ -277,33 +303,17 @@ describe('rollups folded by difference', () => {
     it(`keeps ${name}'s variables pending while rounds add to it (readers sum its 5-minute rows), and its energy too while it is open (readers add it to the calendar's), and stores them once it rests`, async () => {
       // An open hour's energy waits for its close; an ended one's goes to the calendar in the round (migration 0072).
       const open = hoursAgo === 0;
-      for (const table of ['telemetry', 'rollup_dirty', 'rollup_interval', 'rollup_calendar'])
-        await database.db.execute(sql.raw(`delete from ${table}`));
-      const plant = plants[0] as (typeof plants)[number];
-      const device = { deviceId: (plant.devices[0] as { id: number }).id, plantId: plant.plantId };
-      const hour = (Math.floor(Date.now() / 3_600_000) - hoursAgo) * 3_600_000; // Berlin's hours are UTC hours
-      const at = (minutes: number, pvPower: number, extra: Vars = {}) => ({
-        ...device,
-        ts: hour + minutes * 60_000,
-        vars: { PVEnergyTotal: 10 + minutes, pvPower, ...extra },
-      });
+      const { device, at, where, row } = await oneDevice(hoursAgo);
       await repo.writeBatch([at(1, 100)]);
       await job.settle();
       await repo.writeBatch([at(6, 200, { RVolt: 230 }), at(11, 300)]);
       await job.settle();
-      const where = `subject_kind = 'device' and subject_id = ${device.deviceId} and grain = '1h'`;
-      const hourRow = async (from: 'rollup_interval' | 'rollup_interval_now') =>
-        (
-          await selectRows<{ samples: number; sums: Vars; counts: Vars }>(
-            database.db,
-            sql.raw(`select samples, sums, counts from ${from} where ${where}`),
-          )
-        )[0];
+      const hourRow = (from: 'rollup_interval' | 'rollup_interval_now') => row(from, '1h');
       const pending = async () =>
         (
           await selectRows<{ sums_pending: boolean; calendar_pending: boolean }>(
             database.db,
-            sql.raw(`select sums_pending, calendar_pending from rollup_interval where ${where}`),
+            sql.raw(`select sums_pending, calendar_pending from rollup_interval where ${where('1h')}`),
           )
         )[0];
       // The device's PV energy of the hour's day, in the calendar as stored and as read.
@@ -352,31 +362,10 @@ describe('rollups folded by difference', () => {
 
   it("keeps a 5-minute bucket's variables pending when a later round adds samples to it (readers sum its raw samples that the rollups hold), and stores them once it rests", async () => {
     // Migration 0073: a sample joining a bucket a round made before is not combined with its stored variables.
-    for (const table of ['telemetry', 'rollup_dirty', 'rollup_interval', 'rollup_calendar'])
-      await database.db.execute(sql.raw(`delete from ${table}`));
-    const plant = plants[0] as (typeof plants)[number];
-    const device = { deviceId: (plant.devices[0] as { id: number }).id, plantId: plant.plantId };
-    const hour = (Math.floor(Date.now() / 3_600_000) - 3) * 3_600_000; // Berlin's hours are UTC hours
-    const at = (minutes: number, pvPower: number, extra: Vars = {}) => ({
-      ...device,
-      ts: hour + minutes * 60_000,
-      vars: { PVEnergyTotal: 10 + minutes, pvPower, ...extra },
-    });
-    const row = async (from: 'rollup_interval' | 'rollup_interval_now', grain: '5m' | '1h') =>
-      (
-        await selectRows<{ samples: number; sums: Vars; counts: Vars }>(
-          database.db,
-          sql.raw(
-            `select samples, sums, counts from ${from} where subject_kind = 'device' and subject_id = ${device.deviceId} and grain = '${grain}'`,
-          ),
-        )
-      )[0];
+    const { at, where, row } = await oneDevice(3);
     const bucketPending = async () =>
       (
-        await selectRows<{ sums_pending: boolean }>(
-          database.db,
-          sql.raw(`select sums_pending from rollup_interval where subject_id = ${device.deviceId} and grain = '5m'`),
-        )
+        await selectRows<{ sums_pending: boolean }>(database.db, sql.raw(`select sums_pending from rollup_interval where ${where('5m')}`))
       )[0]?.sums_pending;
     await repo.writeBatch([at(1, 100)]);
     await job.settle();
