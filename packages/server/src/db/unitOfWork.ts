@@ -1,8 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from './client.ts';
 
-/** Runs `work` in one database transaction, which every repository call inside it joins. */
-export type Transaction = <T>(work: () => Promise<T>) => Promise<T>;
+/**
+ * Runs `work` in one database transaction, which every repository call inside it joins. With `snapshot`, a read-only
+ * one whose statements all see the database as it was when the first began (REPEATABLE READ): reads that must agree
+ * with each other while jobs write.
+ */
+export type Transaction = <T>(work: () => Promise<T>, options?: { snapshot?: boolean }) => Promise<T>;
 
 interface OpenTransaction {
   tx: Db;
@@ -31,16 +35,19 @@ export function createUnitOfWork(root: Db) {
     },
   });
 
-  const transaction: Transaction = (work) => {
+  const transaction: Transaction = (work, options) => {
     if (current.getStore()?.open) return work();
-    return root.transaction(async (tx) => {
-      const store: OpenTransaction = { tx: tx as unknown as Db, open: true };
-      try {
-        return await current.run(store, work);
-      } finally {
-        store.open = false;
-      }
-    });
+    return root.transaction(
+      async (tx) => {
+        const store: OpenTransaction = { tx: tx as unknown as Db, open: true };
+        try {
+          return await current.run(store, work);
+        } finally {
+          store.open = false;
+        }
+      },
+      options?.snapshot ? { isolationLevel: 'repeatable read', accessMode: 'read only' } : undefined,
+    );
   };
 
   return {

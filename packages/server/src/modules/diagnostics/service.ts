@@ -179,10 +179,16 @@ export function createDiagnosticsService(deps: {
     },
 
     async task(session: Session, id: number) {
-      const task = await repo.task(session, id);
-      if (!task) throw notFound();
-      const scans = await repo.scansOfTask(session, id);
-      const strings = await repo.stringsOf(scans.map((scan) => scan.id));
+      // One snapshot: a scan that finishes between the reads would otherwise leave the counts behind the scans.
+      const { task, scans, strings } = await transaction(
+        async () => {
+          const task = await repo.task(session, id);
+          if (!task) throw notFound();
+          const scans = await repo.scansOfTask(session, id);
+          return { task, scans, strings: await repo.stringsOf(scans.map((scan) => scan.id)) };
+        },
+        { snapshot: true },
+      );
       return {
         ...task,
         createdAt: task.createdAt.getTime(),
