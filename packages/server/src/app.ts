@@ -33,6 +33,7 @@ import { auditModule } from './modules/audit/module.ts';
 import { brandModule } from './modules/brand/module.ts';
 import type { DispatchOptions } from './modules/command/dispatcher.ts';
 import { commandModule } from './modules/command/module.ts';
+import { databaseUpkeepModule } from './modules/databaseUpkeep/module.ts';
 import { dataloggerModule } from './modules/datalogger/module.ts';
 import { deviceModule } from './modules/device/module.ts';
 import { diagnosticsModule } from './modules/diagnostics/module.ts';
@@ -111,6 +112,8 @@ export interface App {
   runJobs(signal: AbortSignal): Promise<void>;
   /** Folds everything stored so far into the rollups at once (tests). */
   rollups: { settle(): Promise<void> };
+  /** Vacuums the embedded database's tables that are due, as its upkeep job does; answers their names (tests). */
+  vacuumDue(): Promise<string[]>;
   /** Report exports (tests run their job's passes). */
   reportExports: ReportExportService;
   /** The platform's own events (server.ts records the start and the migrations applied). */
@@ -213,6 +216,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
   const { invitations, ...invitationParts } = invitationModule(platform, { audit, mail });
   const { labels, ...dataloggerParts } = dataloggerModule(platform, { audit });
   const { plantRepo, namedAccount, ...plantParts } = plantModule(platform, { audit, labels });
+  const { vacuumDue, ...upkeepParts } = databaseUpkeepModule(platform);
   // The rollup job tells the live views (monitoring) which plants' figures changed.
   const { telemetry, rollups, ...telemetryParts } = telemetryModule(platform, { onRolledUp: (plantIds) => live.notify(plantIds) });
   const { live, monitoring, ...monitoringParts } = await monitoringModule(platform, { telemetry, plantRepo });
@@ -266,6 +270,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     brandParts,
     accountMigrationModule(platform, { audit, mail }),
     platformLogModule(platform),
+    upkeepParts,
     journalModule(platform, { audit }),
     // Each module that keeps files says which are its and what holds them.
     fileManagementModule(platform, { audit, files, usages: [workOrderFiles, documentFiles, brandFiles] }),
@@ -299,5 +304,5 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     return reply.status(404).send({ errno: Errno.notFound, result: {} });
   });
 
-  return { http, mail, ingest, runCommandDispatcher: runDispatcher, runJobs, rollups, reportExports, platformLog, apiRoutes };
+  return { http, mail, ingest, runCommandDispatcher: runDispatcher, runJobs, rollups, vacuumDue, reportExports, platformLog, apiRoutes };
 }
