@@ -16,9 +16,10 @@ const UPKEEP_EVERY_MS = 10 * 60_000;
  * first start the largest, rollup_interval, took 95 ms. PostgreSQL runs autovacuum: no job there.
  */
 export function databaseUpkeepModule({ db, database, platformLog }: Platform) {
+  const embedded = database.kind === 'pglite';
   /** Vacuums the tables due; answers their names (schema-qualified). */
   const vacuumDue = async () => {
-    if (database.kind !== 'pglite') return [];
+    if (!embedded) return [];
     const due = await selectRows<{ name: string }>(
       db,
       sql`select format('%I.%I', schemaname, relname) as name from pg_stat_user_tables
@@ -34,5 +35,5 @@ export function databaseUpkeepModule({ db, database, platformLog }: Platform) {
     },
     { idleMs: UPKEEP_EVERY_MS, onError: platformLog.jobFailed('database upkeep failed') },
   );
-  return { vacuumDue, jobs: database.kind === 'pglite' ? [upkeep.run] : [] } satisfies ModuleParts & Record<string, unknown>;
+  return { vacuumDue, jobs: embedded ? [upkeep.run] : [] } satisfies ModuleParts & Record<string, unknown>;
 }

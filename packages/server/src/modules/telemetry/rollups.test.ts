@@ -271,7 +271,8 @@ describe('rollups folded by difference', () => {
 
   /**
    * The first plant's first device, alone in emptied tables, with a sample maker `minutes` into the hour `hoursAgo`
-   * hours before this one (its PV counter at 10 + minutes) and a reader of its row of a grain, as stored or as read.
+   * hours before this one (its PV counter at 10 + minutes), a reader of its row of a grain, as stored or as read, and
+   * of that row's pending flags.
    */
   const oneDevice = async (hoursAgo: number) => {
     for (const table of ['telemetry', 'rollup_dirty', 'rollup_interval', 'rollup_calendar'])
@@ -292,7 +293,14 @@ describe('rollups folded by difference', () => {
           sql.raw(`select samples, sums, counts from ${from} where ${where(grain)}`),
         )
       )[0];
-    return { device, at, where, row };
+    const pending = async (grain: '5m' | '1h') =>
+      (
+        await selectRows<{ sums_pending: boolean; calendar_pending: boolean }>(
+          database.db,
+          sql.raw(`select sums_pending, calendar_pending from rollup_interval where ${where(grain)}`),
+        )
+      )[0];
+    return { device, at, row, pending };
   };
 
   // An hour still under way, and one that ended hours ago (a backfill adding to it round after round).
@@ -303,19 +311,13 @@ describe('rollups folded by difference', () => {
     it(`keeps ${name}'s variables pending while rounds add to it (readers sum its 5-minute rows), and its energy too while it is open (readers add it to the calendar's), and stores them once it rests`, async () => {
       // An open hour's energy waits for its close; an ended one's goes to the calendar in the round (migration 0072).
       const open = hoursAgo === 0;
-      const { device, at, where, row } = await oneDevice(hoursAgo);
+      const { device, at, row, pending: pendingOf } = await oneDevice(hoursAgo);
       await repo.writeBatch([at(1, 100)]);
       await job.settle();
       await repo.writeBatch([at(6, 200, { RVolt: 230 }), at(11, 300)]);
       await job.settle();
       const hourRow = (from: 'rollup_interval' | 'rollup_interval_now') => row(from, '1h');
-      const pending = async () =>
-        (
-          await selectRows<{ sums_pending: boolean; calendar_pending: boolean }>(
-            database.db,
-            sql.raw(`select sums_pending, calendar_pending from rollup_interval where ${where('1h')}`),
-          )
-        )[0];
+      const pending = () => pendingOf('1h');
       // The device's PV energy of the hour's day, in the calendar as stored and as read.
       const dayPv = async (from: 'rollup_calendar' | 'rollup_calendar_now') =>
         (
@@ -362,11 +364,8 @@ describe('rollups folded by difference', () => {
 
   it("keeps a 5-minute bucket's variables pending when a later round adds samples to it (readers sum its raw samples that the rollups hold), and stores them once it rests", async () => {
     // Migration 0073: a sample joining a bucket a round made before is not combined with its stored variables.
-    const { at, where, row } = await oneDevice(3);
-    const bucketPending = async () =>
-      (
-        await selectRows<{ sums_pending: boolean }>(database.db, sql.raw(`select sums_pending from rollup_interval where ${where('5m')}`))
-      )[0]?.sums_pending;
+    const { at, row, pending } = await oneDevice(3);
+    const bucketPending = async () => (await pending('5m'))?.sums_pending;
     await repo.writeBatch([at(1, 100)]);
     await job.settle();
     expect(await bucketPending()).toBe(false);

@@ -12,12 +12,12 @@ import { type PreparedStatement, runPrepared, selectRows } from '../../db/rawSql
  * already held samples keeps its variables as they were, marked pending, and is summed once it has
  * ended and rests (migrations 0071, 0073; readers sum it meanwhile: rollup_interval_now). The hours'
  * changes are added to the plant's hour and to the local day, month and year, those of an open hour
- * only once it has ended and rests (migration 0072; readers add them meanwhile: rollup_calendar_now). So late, duplicate or out-of-order
- * samples, counter resets and gaps come out as the sorted series says, at a cost per new sample that
- * does not grow with the samples a bucket already holds. Each raw row names the mark of its batch,
- * so a round knows exactly which samples the rollups hold. A round is one transaction, so a failed
- * one leaves its marks; it is one call of the database function `rollup_round`: one round trip,
- * each statement planned once per connection.
+ * only once it has ended and rests (migration 0072; readers add them meanwhile: rollup_calendar_now).
+ * So late, duplicate or out-of-order samples, counter resets and gaps come out as the sorted series
+ * says, at a cost per new sample that does not grow with the samples a bucket already holds. Each
+ * raw row names the mark of its batch, so a round knows exactly which samples the rollups hold. A
+ * round is one transaction, so a failed one leaves its marks; it is one call of the database
+ * function `rollup_round`: one round trip, each statement planned once per connection.
  */
 
 /**
