@@ -11,7 +11,8 @@ let t: TestApp;
 let rules: ReturnType<typeof createAlarmRules>;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // No jobs: the tests judge the rules at times of their own; the app's rules job judging at the same time raced them.
+  t = await startTestApp({}, { jobs: false });
   rules = createAlarmRules(t.database.db);
 });
 afterAll(() => t.close());
@@ -81,6 +82,17 @@ describe('alarm rules', () => {
     );
     await rules.evaluate(new Date(at + 26 * MINUTE));
     expect(await alarmsOf(plant, 'dataloggerOffline')).toEqual(['cleared']);
+  });
+
+  it('raises one alarm when two evaluations judge the same subject at once (two processes running the rules job)', async () => {
+    const plant = await plantWith('inverter');
+    const at = Date.now();
+    await t.database.db.execute(
+      sql`update datalogger set online = false, status_at = ${new Date(at - 40 * MINUTE)} where sn = ${plant.dataloggerSn}`,
+    );
+    const others = createAlarmRules(t.database.db);
+    await Promise.all([rules.evaluate(new Date(at)), others.evaluate(new Date(at)), rules.evaluate(new Date(at))]);
+    expect(await alarmsOf(plant, 'dataloggerOffline')).toEqual(['active']);
   });
 
   it('raises a silent device while its datalogger is online, not while the datalogger itself is offline', async () => {
