@@ -43,9 +43,6 @@ export interface DatabaseOptions {
   schema?: string;
 }
 
-/** The embedded engine, which can also copy itself: tests start each database from a dump of a migrated one. */
-export type PgliteDatabase = Database & { kind: 'pglite'; dumpDataDir(): Promise<Blob> };
-
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({
@@ -89,17 +86,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
-/**
- * The embedded database, in a worker thread of its own (`pgliteThread.ts`). `dump`: start from this dump of a data
- * folder (`dumpDataDir`) instead of an empty database.
- */
-export async function openPglite(options: { dataDir?: string; dump?: Blob }): Promise<PgliteDatabase> {
+/** The folder of a data folder (`DATA_DIR`) that holds the embedded database's own. */
+export const PGLITE_FOLDER = 'pglite';
+
+/** The embedded database, in a worker thread of its own (`pgliteThread.ts`), in `dataDir`'s PGLITE_FOLDER (or in memory). */
+export async function openPglite(options: { dataDir?: string }): Promise<Database> {
   let dataDir: string | undefined;
   if (options.dataDir) {
-    dataDir = join(options.dataDir, 'pglite');
+    dataDir = join(options.dataDir, PGLITE_FOLDER);
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PgliteThread.open({ dataDir, dump: options.dump });
+  const client = await PgliteThread.open({ dataDir });
   return {
     kind: 'pglite',
     // Drizzle's PGlite driver calls `query` (with `rowMode` and `parsers`) and `transaction`, which the thread's client answers.
@@ -112,7 +109,6 @@ export async function openPglite(options: { dataDir?: string; dump?: Blob }): Pr
       const stop = await client.listen(channel, handler);
       return () => stop();
     },
-    dumpDataDir: () => client.dumpDataDir(),
     close: () => client.close(),
   };
 }

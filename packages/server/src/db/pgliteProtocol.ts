@@ -21,7 +21,6 @@ export type Request = { id: number } & (
   | { op: 'begin'; background?: boolean }
   | { op: 'commit' | 'rollback'; tx: number }
   | { op: 'listen' | 'unlisten'; channel: string }
-  | { op: 'dump' }
   | { op: 'close' }
 );
 
@@ -41,10 +40,15 @@ export type Reply =
   | { ready: true }
   | { failed: SentError };
 
-/** What the thread starts from: a data folder (or memory), and a dump to load (its bytes, transferred). */
+/** What the thread starts from: a data folder (or memory). */
 export interface StartData {
   dataDir?: string;
-  dump?: ArrayBuffer;
+}
+
+/** PGlite's WebAssembly compiled, and its file bundle, as the server's thread hands them to every thread it starts. */
+export interface Artifacts {
+  pgliteWasmModule: WebAssembly.Module;
+  fsBundle: Blob;
 }
 
 /** An error's own fields that clone (PGlite's `queryOptions` holds the caller's parsers, functions, and stays behind). */

@@ -1,7 +1,9 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../test/testDatabase.ts';
-import { type PgliteDatabase, uniqueViolation } from './client.ts';
+import { copyOfPgliteTemplate, openTestDatabase, type TestDatabase } from '../test/testDatabase.ts';
+import { PGLITE_FOLDER, uniqueViolation } from './client.ts';
 import { PgliteThread } from './pgliteThread.ts';
 import { inBackground } from './priority.ts';
 import { selectRows } from './rawSql.ts';
@@ -114,23 +116,33 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database in its
     expect(second).toEqual(['one', 'two']);
   });
 
-  it('ends the thread on close, after the calls already sent; later calls fail', async () => {
-    const own = await PgliteThread.open({ dump: await (database as unknown as PgliteDatabase).dumpDataDir() });
-    const sent = own.query<{ n: number }>('select 1 as n');
-    await own.close();
-    expect((await sent).rows).toEqual([{ n: 1 }]);
-    await own.exited;
-    await expect(own.query('select 1')).rejects.toThrow('closed');
-  });
+  /** A thread of its own, on a copy of the run's template (removed afterwards). */
+  async function withOwnThread(work: (own: PgliteThread) => Promise<void>) {
+    const folder = await copyOfPgliteTemplate();
+    try {
+      await work(await PgliteThread.open({ dataDir: join(folder, PGLITE_FOLDER) }));
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
 
-  it('fails the calls waiting when the thread dies, and every later call', async () => {
-    const own = await PgliteThread.open({ dump: await (database as unknown as PgliteDatabase).dumpDataDir() });
-    const waiting = own.query('select count(*) from generate_series(1, 3000000)');
-    const queued = inBackground(() => own.query('select 1'));
-    await own.thread.terminate();
-    await expect(waiting).rejects.toThrow('stopped');
-    await expect(queued).rejects.toThrow('stopped');
-    await expect(own.query('select 1')).rejects.toThrow('stopped');
-    await own.close();
-  });
+  it('ends the thread on close, after the calls already sent; later calls fail', () =>
+    withOwnThread(async (own) => {
+      const sent = own.query<{ n: number }>('select 1 as n');
+      await own.close();
+      expect((await sent).rows).toEqual([{ n: 1 }]);
+      await own.exited;
+      await expect(own.query('select 1')).rejects.toThrow('closed');
+    }));
+
+  it('fails the calls waiting when the thread dies, and every later call', () =>
+    withOwnThread(async (own) => {
+      const waiting = own.query('select count(*) from generate_series(1, 3000000)');
+      const queued = inBackground(() => own.query('select 1'));
+      await own.thread.terminate();
+      await expect(waiting).rejects.toThrow('stopped');
+      await expect(queued).rejects.toThrow('stopped');
+      await expect(own.query('select 1')).rejects.toThrow('stopped');
+      await own.close();
+    }));
 });

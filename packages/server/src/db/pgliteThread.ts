@@ -1,6 +1,9 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { startTsWorker } from '../core/tsWorker.ts';
-import type { Reply, Request, SentError, StartData, Statement } from './pgliteProtocol.ts';
+import type { Artifacts, Reply, Request, SentError, StartData, Statement } from './pgliteProtocol.ts';
 import { isBackground } from './priority.ts';
 
 type Parsers = Record<number, (value: string, typeId: number) => unknown>;
@@ -54,8 +57,28 @@ function parse(result: Results, parsers: Parsers, rowMode: QueryOptions['rowMode
 }
 
 /**
+ * PGlite's WebAssembly, compiled once per process, and its file bundle, read once (both lie beside its entry point).
+ * Every thread started from the same compiled module shares its machine code, the code V8 optimised included:
+ * without it each thread compiled and optimised PGlite anew, and a test file, which starts a database of its own,
+ * paid for that in its first calls (the server's tests on PGlite: 753 → 561 s of CPU; ARCHITECTURE.md, "The suite's
+ * speed"). A server starts one thread, for which this changes nothing.
+ */
+let artifacts: Promise<Artifacts> | undefined;
+function pgliteArtifacts(): Promise<Artifacts> {
+  artifacts ??= (async () => {
+    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [wasm, bundle] = await Promise.all([readFile(join(dist, 'pglite.wasm')), readFile(join(dist, 'pglite.data'))]);
+    return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([bundle]) };
+  })().catch((error) => {
+    artifacts = undefined;
+    throw error;
+  });
+  return artifacts;
+}
+
+/**
  * The embedded database in a worker thread of its own (`pgliteWorker.ts`), with what the server uses of PGlite's
- * client: `query`, `exec`, `transaction`, `listen`, `dumpDataDir`, `close`. PGlite's work is synchronous
+ * client: `query`, `exec`, `transaction`, `listen`, `close`. PGlite's work is synchronous
  * WebAssembly: in the server's thread a rollup round or a batch write held every HTTP call and PUBACK until it
  * ended. Calls made inside `inBackground` (priority.ts) wait behind every foreground call.
  */
@@ -85,13 +108,10 @@ export class PgliteThread {
     worker.on('exit', (code) => this.#stop(new Error(`the embedded database's thread stopped (exit code ${code})`)));
   }
 
-  /** Starts the thread on a data folder (or in memory), or from a dump of one (`dumpDataDir`). */
-  static async open(options: { dataDir?: string; dump?: Blob }): Promise<PgliteThread> {
-    const dump = options.dump ? await options.dump.arrayBuffer() : undefined;
-    const start: StartData = { dataDir: options.dataDir, dump };
+  /** Starts the thread on a data folder (or in memory). */
+  static async open(start: StartData): Promise<PgliteThread> {
     const worker = startTsWorker(new URL('./pgliteWorker.ts', import.meta.url), {
-      workerData: { ...start },
-      transferList: dump ? [dump] : [],
+      workerData: { ...start, ...(await pgliteArtifacts()) },
     });
     let settle: { resolve(): void; reject(error: Error): void } = { resolve() {}, reject() {} };
     const onMessage = (reply: Reply) => ('failed' in reply ? settle.reject(receiveError(reply.failed)) : settle.resolve());
@@ -234,11 +254,6 @@ export class PgliteThread {
       throw error;
     }
     return stop;
-  }
-
-  /** A dump of the data folder (uncompressed tar), which `open` can start from. */
-  async dumpDataDir(): Promise<Blob> {
-    return new Blob([await this.#call<ArrayBuffer>({ op: 'dump' })]);
   }
 
   /** Runs the calls already sent, closes the database and ends the thread; later calls fail. */

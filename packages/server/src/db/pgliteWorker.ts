@@ -1,6 +1,6 @@
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { type Reply, type Request, type StartData, type Statement, sendError } from './pgliteProtocol.ts';
+import { type Artifacts, type Reply, type Request, type StartData, type Statement, sendError } from './pgliteProtocol.ts';
 
 /**
  * The embedded database's thread (`pgliteThread.ts` starts it): PGlite runs here, one call or one transaction at a
@@ -10,10 +10,10 @@ import { type Reply, type Request, type StartData, type Statement, sendError } f
 if (!parentPort) throw new Error('pgliteWorker.ts runs as a worker thread');
 const parent = parentPort;
 
-const post = (reply: Reply, transfer: ArrayBuffer[] = []) => parent.postMessage(reply, transfer);
-const answer = (id: number, value?: unknown, transfer: ArrayBuffer[] = []) => {
+const post = (reply: Reply) => parent.postMessage(reply);
+const answer = (id: number, value?: unknown) => {
   try {
-    post({ id, ok: true, value }, transfer);
+    post({ id, ok: true, value });
   } catch (error) {
     // A value that does not clone (nothing PGlite answers today) fails its call, not the thread.
     post({ id, ok: false, error: sendError(error) });
@@ -54,10 +54,10 @@ const START_PARAMS = [
   ...['full_page_writes=off', 'wal_level=minimal', 'max_wal_senders=0'].flatMap((setting) => ['-c', setting]),
 ];
 
-const { dataDir, dump } = workerData as StartData;
+const { dataDir, ...artifacts } = workerData as StartData & Artifacts;
 let db: PGlite;
 try {
-  db = await PGlite.create(dataDir, { startParams: START_PARAMS, ...(dump ? { loadDataDir: new Blob([dump]) } : {}) });
+  db = await PGlite.create(dataDir, { startParams: START_PARAMS, ...artifacts });
 } catch (error) {
   post({ failed: sendError(error) });
   process.exit(1);
@@ -120,10 +120,6 @@ async function perform(request: Request) {
         listening.delete(request.channel);
         await stop?.();
         return answer(request.id);
-      }
-      case 'dump': {
-        const bytes = await (await db.dumpDataDir('none')).arrayBuffer();
-        return answer(request.id, bytes, [bytes]);
       }
       default:
         return fail(request.id, new Error(`unknown call ${request.op}`));
