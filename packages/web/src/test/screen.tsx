@@ -180,7 +180,10 @@ async function cleanup() {
   await act(() => sleep(50));
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  // The stores are modules, shared by the test files of a worker (vitest.config.ts): each test starts from their
+  // first state, as in a new page, whatever the one before set (openScreen turns the tab view off).
   useTabStore.getState().reset();
+  useClientStore.setState(useClientStore.getInitialState(), true);
   const problems = callProblems.splice(0);
   if (problems.length > 0) throw new Error(`The fake server saw calls the real one would refuse:\n${[...new Set(problems)].join('\n')}`);
 }
