@@ -86,7 +86,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
-/** The folder of a data folder (`DATA_DIR`) that holds the embedded database's own. */
+/** The embedded database's own folder within a data folder (`DATA_DIR`). */
 export const PGLITE_FOLDER = 'pglite';
 
 /** The embedded database, in a worker thread of its own (`pgliteThread.ts`), in `dataDir`'s PGLITE_FOLDER (or in memory). */
