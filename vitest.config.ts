@@ -39,7 +39,7 @@ export default defineConfig({
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
           // Screen tests wait for what a person would see: on a loaded machine that takes longer than Vitest's 5 s.
           testTimeout: 20_000,
-          // As the server's: shared imports (React, antd, the screens) took the project 146 → 67-79 s of CPU; each test
+          // As the server's: shared imports (React, antd, the screens) took the project 146 → 55-71 s of CPU; each test
           // leaves the client's stores as a new page finds them (test/screen.tsx, cleanup).
           isolate: false,
         },
