@@ -50,6 +50,9 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // A page waits on its server, and CI runs two browser files beside each other on 2 cores: a device page's plant
+          // zone once came after poll's default second (its history's range showed the browser's day, then the plant's).
+          expect: { poll: { timeout: 15_000 } },
           // Two browser files at once (each with its own server and database): 186 s serial, 119 s so.
           fileParallelism: true,
           maxWorkers: 2,

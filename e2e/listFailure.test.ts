@@ -34,7 +34,7 @@ describe('a list whose data cannot be loaded (issue 21, defect 7)', () => {
 
     await reconnect();
     await table.getByRole('button', { name: uiString('en', 'loadFailure.retry') }).click();
-    await expect.poll(() => table.locator('tr.ant-table-row').count(), { timeout: 10_000 }).toBe(10);
+    await expect.poll(() => table.locator('tr.ant-table-row').count()).toBe(10);
     expect(await table.getByText(uiString('en', 'loadFailure.title')).count()).toBe(0);
   });
 

@@ -24,7 +24,7 @@ async function plantsOnMap(page: Page) {
 }
 
 /** Waits until the map's plants add up to `count`: right after a zoom they can be off for a moment (CI once counted 23 of 20). */
-const untilPlantsOnMap = (page: Page, count: number) => expect.poll(() => plantsOnMap(page), { timeout: 10_000 }).toBe(count);
+const untilPlantsOnMap = (page: Page, count: number) => expect.poll(() => plantsOnMap(page)).toBe(count);
 
 describe('plant map (spec section 2, /bus/plant/gaudeMap)', () => {
   it('draws the bundled country outlines without internet, with every demo plant, and a plant opens its detail', async () => {

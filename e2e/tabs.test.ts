@@ -20,11 +20,8 @@ async function openInApp(page: Page, path: string) {
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   await waitForPath(page, path);
-  await expect.poll(async () => (await tabNames(page)).length, { timeout: 10_000 }).toBe(before + 1);
+  await expect.poll(async () => (await tabNames(page)).length).toBe(before + 1);
 }
-
-/** How long a check waits for the page (a reload restores every tab; CI runs two browser files beside each other on 2 cores). */
-const UNDER_LOAD = { timeout: 15_000 };
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A tab's entry by its title (its button's name also says "loading" while the screen loads). */
@@ -57,7 +54,7 @@ describe('many tabs (issue 21, defect 6)', () => {
     expect(await selectedTab(page)).toBe(last);
 
     // The strip is wider than its box: the newest tab, in front, is scrolled into view.
-    await expect.poll(() => inView(page, last), UNDER_LOAD).toBe(true);
+    await expect.poll(() => inView(page, last)).toBe(true);
     expect(await inView(page, 'Home')).toBe(false);
     await snap(page, 'tabs-many-1440');
 
@@ -72,14 +69,14 @@ describe('many tabs (issue 21, defect 6)', () => {
     await (await settled(menu.getByRole('menuitem', { name: second, exact: true }))).click();
     await waitForPath(page, SCREENS[0]?.path as string);
     expect(await selectedTab(page)).toBe(second);
-    await expect.poll(() => inView(page, second), UNDER_LOAD).toBe(true);
+    await expect.poll(() => inView(page, second)).toBe(true);
 
     // A reload keeps every tab, in order, and the one in front.
     await page.reload();
     await waitForPath(page, SCREENS[0]?.path as string);
-    await expect.poll(() => tabNames(page), UNDER_LOAD).toEqual(names);
+    await expect.poll(() => tabNames(page)).toEqual(names);
     expect(await selectedTab(page)).toBe(second);
-    await expect.poll(() => inView(page, second), UNDER_LOAD).toBe(true);
+    await expect.poll(() => inView(page, second)).toBe(true);
 
     // A restored tab shows its screen when chosen.
     await tabEntry(page, 'Home').getByRole('button').click();
@@ -92,7 +89,7 @@ describe('many tabs (issue 21, defect 6)', () => {
     await signIn(page, 'demo_admin', HOME_PATH);
     await visible(page.getByRole('heading', { name: 'Welcome, Demo Admin' }));
     await openInApp(page, '/user/center');
-    await expect.poll(() => tabNames(page), UNDER_LOAD).toEqual(['Home', 'User center']);
+    await expect.poll(() => tabNames(page)).toEqual(['Home', 'User center']);
 
     // Another account in the same browser (the sign-in page ends the first session).
     await submitSignIn(page, 'demo_user', 'demo1234');
@@ -105,7 +102,7 @@ describe('many tabs (issue 21, defect 6)', () => {
     // The first account gets its tabs back.
     await submitSignIn(page, 'demo_admin', 'demo1234');
     await waitForPath(page, HOME_PATH);
-    await expect.poll(() => tabNames(page), UNDER_LOAD).toEqual(['Home', 'User center']);
+    await expect.poll(() => tabNames(page)).toEqual(['Home', 'User center']);
   });
 
   it('fit a phone: the strip scrolls to the tab in front', async () => {
@@ -114,7 +111,7 @@ describe('many tabs (issue 21, defect 6)', () => {
     await visible(page.getByRole('heading', { name: 'Welcome, Demo Admin' }));
     for (const route of SCREENS.slice(0, 6)) await openInApp(page, route.path);
     const last = (await tabNames(page)).at(-1) as string;
-    await expect.poll(() => inView(page, last), UNDER_LOAD).toBe(true);
+    await expect.poll(() => inView(page, last)).toBe(true);
     await visible(tabBar(page).getByRole('button', { name: /^Tabs out of view: \d+$/ }));
     await snap(page, 'tabs-many-390');
   });

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { setNavigator } from '../lib/http.ts';
@@ -6,6 +6,7 @@ import { loadConsoleStrings } from '../lib/i18n.ts';
 import { BUILT_APP_ROUTES, BUILT_PUBLIC_ROUTES } from '../lib/screens.ts';
 import { Guard } from './Guard.tsx';
 import { PublicScreen } from './layout/PublicScreen.tsx';
+import { followAddress } from './tabs/followAddress.ts';
 
 /**
  * Every route comes from the shared table. Public screens render on their own; console screens
@@ -15,6 +16,12 @@ import { PublicScreen } from './layout/PublicScreen.tsx';
 // sign-in page stays light.
 const ConsoleLayout = lazy(async () => (await Promise.all([import('./layout/ConsoleLayout.tsx'), loadConsoleStrings()]))[0]);
 
+/** While the console is shown, its tabs and the address follow each other through the router's own events. */
+function TabsFollowAddress() {
+  useEffect(() => followAddress(router), []);
+  return null;
+}
+
 const routes: RouteObject[] = [
   {
     element: <Guard />,
@@ -23,9 +30,12 @@ const routes: RouteObject[] = [
       ...BUILT_PUBLIC_ROUTES.map((route) => ({ path: route.path, element: <PublicScreen name={route.name} /> })),
       {
         element: (
-          <Suspense fallback={<PageLoading />}>
-            <ConsoleLayout />
-          </Suspense>
+          <>
+            <TabsFollowAddress />
+            <Suspense fallback={<PageLoading />}>
+              <ConsoleLayout />
+            </Suspense>
+          </>
         ),
         children: BUILT_APP_ROUTES.map((route) => ({ path: route.path, element: null })),
       },

@@ -1,7 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { routeByPath } from '@sunstack/shared';
 import { Button, Drawer, Grid, Layout, Menu, Spin, theme } from 'antd';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useUnseenNotes } from '../../api/journal.ts';
@@ -9,48 +8,11 @@ import { useUserInfo } from '../../api/userInfo.ts';
 import { BrandMark } from '../../components/BrandMark.tsx';
 import { useClientStore, useGlobalLoading } from '../../lib/clientStore.ts';
 import { QueryProvider } from '../../lib/queryClient.tsx';
-import { HOME_TAB_ID } from '../../lib/tabs/tabRules.ts';
 import { usePersistedTabs } from '../../lib/tabs/tabStorage.ts';
-import { activeTab, useTabStore } from '../../lib/tabs/tabStore.ts';
 import { TabBar } from '../tabs/TabBar.tsx';
 import { TabHost } from '../tabs/TabHost.tsx';
 import { ConsoleHeader } from './ConsoleHeader.tsx';
 import { menuItems } from './menuItems.tsx';
-
-const queryString = (query: Record<string, string>) => {
-  const search = new URLSearchParams(query).toString();
-  return search ? `?${search}` : '';
-};
-
-/** Keeps the address bar and the active tab in step: a new address opens its tab, a tab change moves the address. */
-function useTabsFollowLocation() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const open = useTabStore((state) => state.open);
-  // The id only: the console re-renders when another tab comes to the front, not when the active
-  // tab's title or query changes.
-  const activeId = useTabStore((state) => state.activeId);
-
-  useEffect(() => {
-    const route = routeByPath(location.pathname);
-    if (!route) return;
-    const id = route.name === 'index' ? HOME_TAB_ID : `${location.pathname}${location.search}`;
-    const query = Object.fromEntries(new URLSearchParams(location.search));
-    open({ id, name: route.name, title: route.title, path: location.pathname, query });
-  }, [location.pathname, location.search, open]);
-
-  // Only a change of the active tab (a click, a close) moves the address; on first mount the
-  // address leads and the effect above opens its tab.
-  const previousActive = useRef(activeId);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the active tab moves the address
-  useEffect(() => {
-    if (previousActive.current === activeId) return;
-    previousActive.current = activeId;
-    const active = activeTab(useTabStore.getState());
-    const target = `${active.path}${queryString(active.query)}`;
-    if (target !== `${location.pathname}${location.search}`) navigate(target);
-  }, [activeId]);
-}
 
 // The dialog's code loads only when there is a note to show.
 const NewNotesDialog = lazy(() => import('./JournalNotes.tsx').then((module) => ({ default: module.NewNotesDialog })));
@@ -90,7 +52,6 @@ function Console() {
   const access = useClientStore((state) => state.access);
   const user = useUserInfo().data?.user;
   const { token } = theme.useToken();
-  useTabsFollowLocation();
   usePersistedTabs(user, access);
 
   const menu = (
