@@ -198,6 +198,7 @@ describe('rollups from raw samples', () => {
           await database.db.execute(
             sql`delete from rollup_calendar where (subject_kind, subject_id) in (('device', ${deviceId}), ('plant', ${own.plantId}))`,
           );
+          await database.db.execute(sql`delete from rollup_open_hour where device_id = ${deviceId}`);
 
           // Deliver every sample at least once, some twice, shuffled, in random batches; the job runs between some of them.
           let state = seed;

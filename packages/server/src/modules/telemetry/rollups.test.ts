@@ -214,6 +214,7 @@ describe('rollups folded by difference', () => {
             await database.db.execute(sql`delete from rollup_dirty`);
             await database.db.execute(sql`delete from rollup_interval`);
             await database.db.execute(sql`delete from rollup_calendar`);
+            await database.db.execute(sql`delete from rollup_open_hour`);
 
             const series = new Map<number, { plantId: number; zone: string; samples: Map<number, Vars> }>();
             const deliveries: Delivery[] = [];
@@ -249,7 +250,9 @@ describe('rollups folded by difference', () => {
             // Every pending hour closed (as when they have ended and rest): their stored variables and the calendar are
             // what readers saw.
             await database.db.execute(sql`select rollup_close_hours('infinity', 'infinity', 1000000)`);
-            expect(await selectRows(database.db, sql`select 1 from rollup_interval where sums_pending or calendar_pending`)).toEqual([]);
+            expect(
+              await selectRows(database.db, sql`select 1 from rollup_interval where sums_pending union all select 1 from rollup_open_hour`),
+            ).toEqual([]);
             await expectStored(expected);
           },
         ),
@@ -271,11 +274,11 @@ describe('rollups folded by difference', () => {
 
   /**
    * The first plant's first device, alone in emptied tables, with a sample maker `minutes` into the hour `hoursAgo`
-   * hours before this one (its PV counter at 10 + minutes), a reader of its row of a grain, as stored or as read, and
-   * of that row's pending flags.
+   * hours before this one (its PV counter at 10 + minutes), a reader of its row of a grain, as stored or as read, of
+   * whether that row's variables are pending, and of whether the device has an hour queued.
    */
   const oneDevice = async (hoursAgo: number) => {
-    for (const table of ['telemetry', 'rollup_dirty', 'rollup_interval', 'rollup_calendar'])
+    for (const table of ['telemetry', 'rollup_dirty', 'rollup_interval', 'rollup_calendar', 'rollup_open_hour'])
       await database.db.execute(sql.raw(`delete from ${table}`));
     const plant = plants[0] as (typeof plants)[number];
     const device = { deviceId: (plant.devices[0] as { id: number }).id, plantId: plant.plantId };
@@ -295,23 +298,22 @@ describe('rollups folded by difference', () => {
       )[0];
     const pending = async (grain: '5m' | '1h') =>
       (
-        await selectRows<{ sums_pending: boolean; calendar_pending: boolean }>(
-          database.db,
-          sql.raw(`select sums_pending, calendar_pending from rollup_interval where ${where(grain)}`),
-        )
-      )[0];
-    return { device, at, row, pending };
+        await selectRows<{ sums_pending: boolean }>(database.db, sql.raw(`select sums_pending from rollup_interval where ${where(grain)}`))
+      )[0]?.sums_pending;
+    const queued = async () =>
+      (await selectRows(database.db, sql`select 1 from rollup_open_hour where device_id = ${device.deviceId}`)).length > 0;
+    return { device, at, row, pending, queued };
   };
 
   // An hour still under way, and one that ended hours ago (a backfill adding to it round after round).
   for (const [name, hoursAgo] of [
-    ['an open hour', 0],
-    ['an hour that has ended', 3],
+    ["queues an open hour (readers sum its 5-minute rows, and add its energy to the calendar's) and builds it", 0],
+    ["keeps an ended hour's variables pending while rounds add to it (readers sum its 5-minute rows) and stores them", 3],
   ] as const) {
-    it(`keeps ${name}'s variables pending while rounds add to it (readers sum its 5-minute rows), and its energy too while it is open (readers add it to the calendar's), and stores them once it rests`, async () => {
-      // An open hour's energy waits for its close; an ended one's goes to the calendar in the round (migration 0072).
+    it(`${name} once it has ended and rests`, async () => {
+      // An open hour gets no row until it is closed (migration 0075); an ended one's energy goes to the calendar in the round.
       const open = hoursAgo === 0;
-      const { device, at, row, pending: pendingOf } = await oneDevice(hoursAgo);
+      const { device, at, row, pending: pendingOf, queued } = await oneDevice(hoursAgo);
       await repo.writeBatch([at(1, 100)]);
       await job.settle();
       await repo.writeBatch([at(6, 200, { RVolt: 230 }), at(11, 300)]);
@@ -329,34 +331,38 @@ describe('rollups folded by difference', () => {
           )
         )[0]?.pv ?? null;
       const want = { samples: 3, sums: { PVEnergyTotal: 11 + 16 + 21, pvPower: 600, RVolt: 230 }, counts: { RVolt: 1 } };
-      // Stored: the first sample's variables, until the hour is closed, and the open hour's energy not in the calendar;
-      // read: all three samples, and the hour's energy (its counter rose by 10 kWh) in its day.
-      expect(await pending()).toEqual({ sums_pending: true, calendar_pending: open });
-      expect(await hourRow('rollup_interval')).toMatchObject({ samples: 3, sums: { PVEnergyTotal: 11, pvPower: 100 } });
+      // Stored: an open hour queued, without a row or energy in the calendar; an ended one with the first sample's
+      // variables, pending. Read: all three samples, and the hour's energy (its counter rose by 10 kWh) in its day.
+      expect(await queued()).toBe(open);
+      if (open) expect(await hourRow('rollup_interval')).toBeUndefined();
+      else {
+        expect(await pending()).toBe(true);
+        expect(await hourRow('rollup_interval')).toMatchObject({ samples: 3, sums: { PVEnergyTotal: 11, pvPower: 100 } });
+      }
       expect(await hourRow('rollup_interval_now')).toEqual(want);
       expect(await dayPv('rollup_calendar')).toBe(open ? null : 10);
       expect(await dayPv('rollup_calendar_now')).toBe(10);
       // A round now leaves it (not ended, or changed within 30 s); so does one after the hour, had it just changed.
       await job.round();
-      expect(await pending()).toEqual({ sums_pending: true, calendar_pending: open });
+      expect(await queued()).toBe(open);
       expect(await closeHours(open ? '1 hour' : '-1 hour', '30 seconds')).toBe(0);
-      // Ended and resting: closed once, the device's hour, and its plant's when it held pending energy.
+      // Ended and resting: closed once, the device's hour, and its plant's when the hour was queued.
       const closedHours = open ? 2 : 1;
-      expect(await closeHours('-1 hour', '-1 minute')).toBe(closedHours);
-      expect(await closeHours('-1 hour', '-1 minute')).toBe(0);
-      expect(await pending()).toEqual({ sums_pending: false, calendar_pending: false });
+      expect(await closeHours('-1 hour', '-2 hours')).toBe(closedHours);
+      expect(await closeHours('-1 hour', '-2 hours')).toBe(0);
+      expect(await queued()).toBe(false);
+      expect(await pending()).toBe(false);
       expect(await hourRow('rollup_interval')).toEqual(want);
       expect(await hourRow('rollup_interval_now')).toEqual(want);
       expect(await dayPv('rollup_calendar')).toBe(10);
       expect(await dayPv('rollup_calendar_now')).toBe(10);
-      // A later sample reopens the hour: its energy is pending again while the hour is open (added to the calendar's
-      // when it is closed), in the calendar at once when the hour has ended.
+      // A later sample changes the hour as any hour with a row: its variables pending again, its energy in the calendar.
       await repo.writeBatch([at(16, 50)]);
       await job.settle();
-      expect(await pending()).toEqual({ sums_pending: true, calendar_pending: open });
-      expect(await dayPv('rollup_calendar')).toBe(open ? 10 : 15);
+      expect(await pending()).toBe(true);
+      expect(await dayPv('rollup_calendar')).toBe(15);
       expect(await dayPv('rollup_calendar_now')).toBe(15);
-      expect(await closeHours('-1 hour', '-1 minute')).toBe(closedHours);
+      expect(await closeHours('-1 hour', '-2 hours')).toBe(1);
       expect(await dayPv('rollup_calendar')).toBe(15);
       expect(await dayPv('rollup_calendar_now')).toBe(15);
     });
@@ -365,7 +371,7 @@ describe('rollups folded by difference', () => {
   it("keeps a 5-minute bucket's variables pending when a later round adds samples to it (readers sum its raw samples that the rollups hold), and stores them once it rests", async () => {
     // Migration 0073: a sample joining a bucket a round made before is not combined with its stored variables.
     const { at, row, pending } = await oneDevice(3);
-    const bucketPending = async () => (await pending('5m'))?.sums_pending;
+    const bucketPending = () => pending('5m');
     await repo.writeBatch([at(1, 100)]);
     await job.settle();
     expect(await bucketPending()).toBe(false);

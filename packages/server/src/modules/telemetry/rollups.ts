@@ -10,9 +10,11 @@ import { type PreparedStatement, runPrepared, selectRows } from '../../db/rawSql
  * with the sample before it; a sample stored earlier whose predecessor is now a new one (a late
  * sample came in between) gets its new pair's energy minus its old pair's. A bucket or hour that
  * already held samples keeps its variables as they were, marked pending, and is summed once it has
- * ended and rests (migrations 0071, 0073; readers sum it meanwhile: rollup_interval_now). The hours'
- * changes are added to the plant's hour and to the local day, month and year, those of an open hour
- * only once it has ended and rests (migration 0072; readers add them meanwhile: rollup_calendar_now).
+ * ended and rests (migrations 0071, 0073; readers sum it meanwhile: rollup_interval_now). An hour
+ * still under way gets no row: it is queued, and built from its 5-minute rows once it has ended and
+ * rests, its plant's hour as its devices' sum, its energy then added to the local day, month and year
+ * (migration 0075; readers add the queued hours meanwhile: rollup_interval_now, rollup_calendar_now).
+ * Changes to hours that had ended go to the hours, the plant's and the calendar in the round.
  * So late, duplicate or out-of-order samples, counter resets and gaps come out as the sorted series
  * says, at a cost per new sample that does not grow with the samples a bucket already holds. Each
  * raw row names the mark of its batch, so a round knows exactly which samples the rollups hold. A

@@ -1,0 +1,383 @@
+-- Rounds leave the hours that are still under way alone (issue 17). Before, every sample of a live fleet wrote its
+-- device's hour row and its plant's (and their energy not yet in the calendar) as well as its 5-minute bucket: half
+-- of a round's cost. Now a round writes the 5-minute bucket only and queues the device's hour (rollup_open_hour);
+-- when the hour has ended and rests, rollup_close_hours builds it from its 5-minute rows (device hours, their plant's
+-- hour as their sums) and adds its energy to the calendar. Readers add the queued hours from their 5-minute rows
+-- (rollup_interval_now, rollup_calendar_now). Hours that had ended before a round saw them (a replay, a first
+-- start's history, a late sample) still go to the hour rows and the calendar in the round, as before. A plant's hour
+-- is queued or built as a whole: a sample of a plant whose hour is queued for some device is queued too, so a reader
+-- never finds a plant hour both stored and queued. Figures in ARCHITECTURE.md ("Rollups").
+
+CREATE TABLE rollup_open_hour (
+  device_id bigint NOT NULL,
+  -- The local hour's start (local_hour_start in the device's plant's zone).
+  start timestamptz NOT NULL,
+  -- The device's plant when the hour was queued, and the hour's local date there.
+  plant_id bigint,
+  calendar_day date NOT NULL,
+  PRIMARY KEY (device_id, start)
+);
+CREATE INDEX rollup_open_hour_plant_idx ON rollup_open_hour (plant_id, start);
+CREATE INDEX rollup_open_hour_start_idx ON rollup_open_hour (start);
+
+-- The energy and samples of a device's hour from its 5-minute rows. A function returning a table, so PostgreSQL
+-- inlines it.
+CREATE FUNCTION open_hour_energy(device_id bigint, hour timestamptz) RETURNS TABLE (pv float8, generation float8, feedin float8,
+  grid_consumption float8, loads float8, charge float8, discharge float8, samples integer) STABLE AS $$
+  SELECT coalesce(sum(f.pv), 0), coalesce(sum(f.generation), 0), coalesce(sum(f.feedin), 0), coalesce(sum(f.grid_consumption), 0),
+    coalesce(sum(f.loads), 0), coalesce(sum(f.charge), 0), coalesce(sum(f.discharge), 0), coalesce(sum(f.samples), 0)::int
+  FROM rollup_interval f
+  WHERE f.subject_kind = 'device' AND f.subject_id = $1 AND f.grain = '5m' AND f.start >= $2 AND f.start < $2 + interval '1 hour'
+$$ LANGUAGE sql;
+
+-- Hours under way as migration 0072 kept them (rows whose energy waits for the calendar) are queued instead, and their
+-- rows go; the energy of ended ones waiting for the calendar is added to it now.
+INSERT INTO rollup_open_hour (device_id, start, plant_id, calendar_day)
+SELECT h.subject_id, h.start, d.plant_id, h.calendar_day
+FROM rollup_interval h LEFT JOIN device d ON d.id = h.subject_id
+WHERE h.subject_kind = 'device' AND h.grain = '1h' AND h.calendar_pending AND h.start > now() - interval '1 hour';
+DELETE FROM rollup_interval WHERE grain = '1h' AND calendar_pending AND start > now() - interval '1 hour';
+INSERT INTO rollup_calendar AS c (subject_kind, subject_id, grain, start, pv, generation, feedin, grid_consumption, loads, charge, discharge)
+SELECT h.subject_kind, h.subject_id, g.grain, date_trunc(g.grain, h.calendar_day)::date, sum(h.pending_pv), sum(h.pending_generation),
+  sum(h.pending_feedin), sum(h.pending_grid_consumption), sum(h.pending_loads), sum(h.pending_charge), sum(h.pending_discharge)
+FROM rollup_interval h CROSS JOIN (VALUES ('day'), ('month'), ('year')) AS g(grain)
+WHERE h.calendar_pending
+GROUP BY 1, 2, 3, 4
+ON CONFLICT (subject_kind, subject_id, grain, start) DO UPDATE
+  SET pv = greatest(c.pv + excluded.pv, 0), generation = greatest(c.generation + excluded.generation, 0),
+    feedin = greatest(c.feedin + excluded.feedin, 0), grid_consumption = greatest(c.grid_consumption + excluded.grid_consumption, 0),
+    loads = greatest(c.loads + excluded.loads, 0), charge = greatest(c.charge + excluded.charge, 0),
+    discharge = greatest(c.discharge + excluded.discharge, 0);
+
+DROP VIEW rollup_calendar_now;
+DROP VIEW rollup_interval_now;
+DROP FUNCTION rollup_close_hours(timestamptz, timestamptz, integer);
+DROP INDEX rollup_interval_calendar_pending_idx;
+DROP INDEX rollup_interval_pending_idx;
+ALTER TABLE rollup_interval DROP COLUMN calendar_day, DROP COLUMN calendar_pending, DROP COLUMN pending_pv,
+  DROP COLUMN pending_generation, DROP COLUMN pending_feedin, DROP COLUMN pending_grid_consumption, DROP COLUMN pending_loads,
+  DROP COLUMN pending_charge, DROP COLUMN pending_discharge;
+-- The rows whose variables a close sums, by their start.
+CREATE INDEX rollup_interval_pending_idx ON rollup_interval (start) WHERE sums_pending;
+
+-- Interval rollups as readers see them: a pending row's variables summed (pending_variables), and the queued hours
+-- of devices and of their plants from their 5-minute rows (a plant's row holds energy only, as a stored one does).
+CREATE VIEW rollup_interval_now AS
+SELECT r.subject_kind, r.subject_id, r.grain, r.start, r.pv, r.generation, r.feedin, r.grid_consumption, r.loads, r.charge, r.discharge,
+  r.samples, coalesce(v.sums, r.sums) AS sums, coalesce(v.counts, r.counts) AS counts
+FROM rollup_interval r
+  LEFT JOIN LATERAL (SELECT * FROM pending_variables(r.subject_id, r.grain, r.start, r.samples) WHERE r.sums_pending OFFSET 0) v ON true
+UNION ALL
+SELECT 'device', q.device_id, '1h', q.start, e.pv, e.generation, e.feedin, e.grid_consumption, e.loads, e.charge, e.discharge,
+  e.samples, v.sums, v.counts
+FROM rollup_open_hour q CROSS JOIN LATERAL open_hour_energy(q.device_id, q.start) e
+  CROSS JOIN LATERAL hour_variables(q.device_id, q.start, e.samples) v
+UNION ALL
+SELECT 'plant', q.plant_id, '1h', q.start, sum(e.pv), sum(e.generation), sum(e.feedin), sum(e.grid_consumption), sum(e.loads),
+  sum(e.charge), sum(e.discharge), 0, '{}'::jsonb, '{}'::jsonb
+FROM rollup_open_hour q CROSS JOIN LATERAL open_hour_energy(q.device_id, q.start) e
+WHERE q.plant_id IS NOT NULL
+GROUP BY q.plant_id, q.start;
+
+-- Calendar rollups as readers see them: the calendar's rows, and the energy of the queued hours as rows of their
+-- day, month and year, for devices and for plants (a branch each, so a reader's subject reaches the queue's index).
+-- A period can have several rows: readers sum them per period.
+CREATE VIEW rollup_calendar_now AS
+SELECT subject_kind, subject_id, grain, start, pv, generation, feedin, grid_consumption, loads, charge, discharge FROM rollup_calendar
+UNION ALL
+SELECT 'device', q.device_id, g.grain, date_trunc(g.grain, q.calendar_day)::date, e.pv, e.generation, e.feedin, e.grid_consumption,
+  e.loads, e.charge, e.discharge
+FROM rollup_open_hour q CROSS JOIN LATERAL open_hour_energy(q.device_id, q.start) e CROSS JOIN (VALUES ('day'), ('month'), ('year')) AS g(grain)
+UNION ALL
+SELECT 'plant', q.plant_id, g.grain, date_trunc(g.grain, q.calendar_day)::date, e.pv, e.generation, e.feedin, e.grid_consumption,
+  e.loads, e.charge, e.discharge
+FROM rollup_open_hour q CROSS JOIN LATERAL open_hour_energy(q.device_id, q.start) e CROSS JOIN (VALUES ('day'), ('month'), ('year')) AS g(grain)
+WHERE q.plant_id IS NOT NULL;
+
+-- Closes up to `most` of each kind of what waits, that started before `started_before` and that no round changed
+-- since `changed_before`: rows whose variables are pending get them summed (a 5-minute bucket's from its raw samples,
+-- an hour's from its 5-minute rows), and queued hours that have ended by `changed_before` are built whole, a plant's
+-- hour with all its devices' (their 5-minute rows summed, the plant's hour their sum, the energy added to the days,
+-- months and years of both). Answers how many rows it wrote. Writes go through ON CONFLICT, which finds each row by
+-- its primary key whatever the statistics say.
+CREATE FUNCTION rollup_close_hours(started_before timestamptz, changed_before timestamptz, most integer) RETURNS integer AS $$
+  WITH picked AS (
+    SELECT subject_kind, subject_id, grain, start, samples
+    FROM rollup_interval
+    WHERE sums_pending AND start < started_before AND changed_at < changed_before
+    LIMIT most
+  ),
+  summed AS (
+    INSERT INTO rollup_interval AS h (subject_kind, subject_id, grain, start, sums, counts)
+    SELECT p.subject_kind, p.subject_id, p.grain, p.start, v.sums, v.counts
+    FROM picked p CROSS JOIN LATERAL pending_variables(p.subject_id, p.grain, p.start, p.samples) v
+    ON CONFLICT (subject_kind, subject_id, grain, start) DO UPDATE SET sums = excluded.sums, counts = excluded.counts, sums_pending = false
+    RETURNING 1
+  ),
+  -- Whole plant hours (or a plant-less device's), the earliest first.
+  ended AS (
+    SELECT DISTINCT plant_id, CASE WHEN plant_id IS NULL THEN device_id END AS device_id, start
+    FROM (
+      SELECT plant_id, device_id, start FROM rollup_open_hour
+      WHERE start < least(started_before, changed_before - interval '1 hour') ORDER BY start LIMIT most
+    ) x
+  ),
+  queued AS (
+    DELETE FROM rollup_open_hour q USING ended k
+    WHERE q.start = k.start AND (q.plant_id = k.plant_id OR q.device_id = k.device_id)
+    RETURNING q.device_id, q.plant_id, q.start, q.calendar_day
+  ),
+  hours AS (
+    SELECT q.device_id, q.plant_id, q.start, q.calendar_day, e.*
+    FROM queued q CROSS JOIN LATERAL open_hour_energy(q.device_id, q.start) e
+    WHERE e.samples > 0
+  ),
+  device_hours AS (
+    INSERT INTO rollup_interval (subject_kind, subject_id, grain, start, pv, generation, feedin, grid_consumption, loads, charge, discharge,
+      samples, sums, counts, changed_at)
+    SELECT 'device', h.device_id, '1h', h.start, h.pv, h.generation, h.feedin, h.grid_consumption, h.loads, h.charge, h.discharge,
+      h.samples, v.sums, v.counts, now()
+    FROM hours h CROSS JOIN LATERAL hour_variables(h.device_id, h.start, h.samples) v
+    -- Queued hours have no row (a round writes a device's hour or queues it, never both).
+    ON CONFLICT (subject_kind, subject_id, grain, start) DO NOTHING
+    RETURNING 1
+  ),
+  plant_hours AS (
+    INSERT INTO rollup_interval AS r (subject_kind, subject_id, grain, start, pv, generation, feedin, grid_consumption, loads, charge, discharge, changed_at)
+    SELECT 'plant', plant_id, '1h', start, sum(pv), sum(generation), sum(feedin), sum(grid_consumption), sum(loads), sum(charge), sum(discharge), now()
+    FROM hours WHERE plant_id IS NOT NULL GROUP BY plant_id, start
+    ON CONFLICT (subject_kind, subject_id, grain, start) DO UPDATE
+      SET pv = r.pv + excluded.pv, generation = r.generation + excluded.generation, feedin = r.feedin + excluded.feedin,
+        grid_consumption = r.grid_consumption + excluded.grid_consumption, loads = r.loads + excluded.loads,
+        charge = r.charge + excluded.charge, discharge = r.discharge + excluded.discharge
+    RETURNING 1
+  ),
+  -- A new calendar row is inserted even with no energy (a day with samples has its row), an existing one only
+  -- changes when some energy does.
+  calendar AS (
+    INSERT INTO rollup_calendar AS c (subject_kind, subject_id, grain, start, pv, generation, feedin, grid_consumption, loads, charge, discharge)
+    SELECT s.kind, s.id, g.grain, date_trunc(g.grain, h.calendar_day)::date, sum(h.pv), sum(h.generation), sum(h.feedin),
+      sum(h.grid_consumption), sum(h.loads), sum(h.charge), sum(h.discharge)
+    FROM hours h
+      CROSS JOIN LATERAL (VALUES ('device', h.device_id), ('plant', h.plant_id)) AS s(kind, id)
+      CROSS JOIN (VALUES ('day'), ('month'), ('year')) AS g(grain)
+    WHERE s.id IS NOT NULL
+    GROUP BY 1, 2, 3, 4
+    ON CONFLICT (subject_kind, subject_id, grain, start) DO UPDATE
+      SET pv = c.pv + excluded.pv, generation = c.generation + excluded.generation, feedin = c.feedin + excluded.feedin,
+        grid_consumption = c.grid_consumption + excluded.grid_consumption, loads = c.loads + excluded.loads,
+        charge = c.charge + excluded.charge, discharge = c.discharge + excluded.discharge
+      WHERE excluded.pv <> 0 OR excluded.generation <> 0 OR excluded.feedin <> 0 OR excluded.grid_consumption <> 0
+        OR excluded.loads <> 0 OR excluded.charge <> 0 OR excluded.discharge <> 0
+  )
+  SELECT ((SELECT count(*) FROM summed) + (SELECT count(*) FROM device_hours) + (SELECT count(*) FROM plant_hours))::int
+$$ LANGUAGE sql;
+CREATE OR REPLACE FUNCTION rollup_round(samples_per_round integer, marks_per_round integer) RETURNS jsonb
+SET jit = off -- short statements: compiling them would cost more than it saves
+AS $$
+DECLARE
+  -- The last mark the round claims.
+  bound bigint;
+  plants jsonb;
+  -- Hours closed per round: at most a twentieth of its samples (closing one costs about as much as combining
+  -- twelve samples), so the call stays as short as a round however many hours a replay left (migration 0071).
+  most_closed integer := greatest(samples_per_round / 20, 10);
+  closed integer;
+BEGIN
+  -- One round at a time across processes (per schema: tests share a server).
+  IF NOT pg_try_advisory_xact_lock(10, hashtext(current_schema())) THEN
+    RETURN jsonb_build_object('more', false, 'plants', '[]'::jsonb);
+  END IF;
+
+  -- Pending rows and queued hours that have ended and rest are closed first, also in a round with nothing new (a
+  -- silent fleet's hours close too); another round follows at once while some are left.
+  closed := rollup_close_hours(now() - interval '1 hour', now() - interval '30 seconds', most_closed);
+
+  -- The round's share of samples, the oldest marks first (migration 0026): every mark up to the last
+  -- id within the share. A mark committed later with a lower id waits for the next round.
+  SELECT max(id) INTO bound FROM (
+    SELECT id, samples, sum(samples) OVER (ORDER BY id) AS running FROM rollup_dirty ORDER BY id LIMIT marks_per_round
+  ) x WHERE running - samples < samples_per_round;
+  IF bound IS NULL THEN
+    RETURN jsonb_build_object('more', closed = most_closed, 'plants', '[]'::jsonb);
+  END IF;
+
+  -- One statement, so one snapshot: the rows it sees with a mark up to the bound are what the rollups
+  -- hold after it ("folded"), those of the claimed marks are new. Each subject's rows are reached
+  -- through a LATERAL subquery fenced by OFFSET 0 (migration 0021: an index lookup per subject
+  -- whatever the statistics say), or through ON CONFLICT, which looks up the primary key.
+  WITH claimed AS (
+    DELETE FROM rollup_dirty WHERE id <= bound RETURNING id, device_ids, lows, highs
+  ),
+  -- Each claimed batch's range of new samples per device, with the device's plant and time zone.
+  ranges AS (
+    SELECT claimed.id AS mark_id, m.device_id, m.low, m.high, d.plant_id, d.zone
+    FROM claimed CROSS JOIN LATERAL unnest(claimed.device_ids, claimed.lows, claimed.highs) AS m(device_id, low, high)
+      CROSS JOIN LATERAL (
+        SELECT device.plant_id, coalesce(plant.time_zone, 'UTC') AS zone
+        FROM device LEFT JOIN plant ON plant.id = device.plant_id WHERE device.id = m.device_id OFFSET 0
+      ) d
+  ),
+  -- The folded samples in each range (its new ones, and any folded before in between) and the folded
+  -- sample on either side of it: every new sample with both its neighbours. A sample is new when a
+  -- claimed batch stored it; where ranges overlap, the range of its own batch says so.
+  readings AS (
+    SELECT DISTINCT ON (r.device_id, t.ts) r.device_id, r.plant_id, r.zone, t.ts, t.vars, t.mark_id = r.mark_id AS new,
+      (t.vars ->> 'PVEnergyTotal')::float8 AS pv, (t.vars ->> 'generationTotal')::float8 AS generation,
+      (t.vars ->> 'feedinTotal')::float8 AS feedin, (t.vars ->> 'gridConsumptionTotal')::float8 AS grid_consumption,
+      (t.vars ->> 'loadsTotal')::float8 AS loads, (t.vars ->> 'chargeEnergyTotal')::float8 AS charge,
+      (t.vars ->> 'dischargeEnergyTotal')::float8 AS discharge
+    FROM ranges r CROSS JOIN LATERAL (
+      (SELECT ts, mark_id, vars FROM telemetry
+        WHERE device_id = r.device_id AND ts < r.low AND mark_id <= bound ORDER BY ts DESC LIMIT 1)
+      UNION ALL
+      (SELECT ts, mark_id, vars FROM telemetry
+        WHERE device_id = r.device_id AND ts >= r.low AND ts <= r.high AND mark_id <= bound OFFSET 0)
+      UNION ALL
+      (SELECT ts, mark_id, vars FROM telemetry
+        WHERE device_id = r.device_id AND ts > r.high AND mark_id <= bound ORDER BY ts LIMIT 1)
+    ) t
+    ORDER BY r.device_id, t.ts, t.mark_id = r.mark_id DESC
+  ),
+  -- What each sample changes in its bucket: a new one its energy (its pair with the sample before
+  -- it), itself and its variables; one folded before, the energy of its pair now minus that of its
+  -- pair before the round (the one before it among the samples folded before), exactly zero when
+  -- its predecessor did not change. One pass of two windows, without a join.
+  changes AS (
+    SELECT device_id, plant_id, zone, ts, new, vars,
+      counter_increase(lag(pv) OVER w, pv) - CASE WHEN new THEN 0 ELSE counter_increase(lag(pv) OVER old, pv) END AS pv,
+      counter_increase(lag(generation) OVER w, generation) - CASE WHEN new THEN 0 ELSE counter_increase(lag(generation) OVER old, generation) END AS generation,
+      counter_increase(lag(feedin) OVER w, feedin) - CASE WHEN new THEN 0 ELSE counter_increase(lag(feedin) OVER old, feedin) END AS feedin,
+      counter_increase(lag(grid_consumption) OVER w, grid_consumption)
+        - CASE WHEN new THEN 0 ELSE counter_increase(lag(grid_consumption) OVER old, grid_consumption) END AS grid_consumption,
+      counter_increase(lag(loads) OVER w, loads) - CASE WHEN new THEN 0 ELSE counter_increase(lag(loads) OVER old, loads) END AS loads,
+      counter_increase(lag(charge) OVER w, charge) - CASE WHEN new THEN 0 ELSE counter_increase(lag(charge) OVER old, charge) END AS charge,
+      counter_increase(lag(discharge) OVER w, discharge) - CASE WHEN new THEN 0 ELSE counter_increase(lag(discharge) OVER old, discharge) END AS discharge
+    FROM readings WINDOW w AS (PARTITION BY device_id ORDER BY ts), old AS (PARTITION BY device_id, new ORDER BY ts)
+  ),
+  -- Per device, 5-minute bucket and local hour (the 02:00 hours of a night that falls back stay apart):
+  -- the changes, the new samples' variables gathered as parts to combine with the row as it was.
+  interval_changes AS (
+    SELECT c.device_id, c.plant_id, c.zone, g.grain, g.start,
+      sum(c.pv) AS pv, sum(c.generation) AS generation, sum(c.feedin) AS feedin, sum(c.grid_consumption) AS grid_consumption,
+      sum(c.loads) AS loads, sum(c.charge) AS charge, sum(c.discharge) AS discharge,
+      count(*) FILTER (WHERE c.new)::int AS samples, array_agg(c.vars) FILTER (WHERE c.new) AS parts
+    FROM changes c
+      CROSS JOIN LATERAL (
+        SELECT '5m', date_bin('5 minutes', c.ts, timestamptz 'epoch')
+        UNION ALL
+        SELECT '1h', local_hour_start(c.ts, c.zone)
+      ) AS g(grain, start)
+    WHERE c.new OR c.pv <> 0 OR c.generation <> 0 OR c.feedin <> 0 OR c.grid_consumption <> 0
+      OR c.loads <> 0 OR c.charge <> 0 OR c.discharge <> 0
+    GROUP BY c.device_id, c.plant_id, c.zone, g.grain, g.start
+  ),
+  -- Each changed bucket of a device, whether a round made its row before (one index lookup), and whether it is an
+  -- open hour: one without a row whose plant's hour is queued, or that has not ended and has no plant row yet.
+  device_buckets AS (
+    SELECT c.*, o.start IS NOT NULL AS existed,
+      c.grain = '1h' AND o.start IS NULL AND (
+        EXISTS (
+          SELECT 1 FROM rollup_open_hour q
+          WHERE q.start = c.start AND CASE WHEN c.plant_id IS NULL THEN q.device_id = c.device_id ELSE q.plant_id = c.plant_id END
+        )
+        OR (c.start > now() - interval '1 hour' AND NOT EXISTS (
+          SELECT 1 FROM rollup_interval p WHERE p.subject_kind = 'plant' AND p.subject_id = c.plant_id AND p.grain = '1h' AND p.start = c.start
+        ))
+      ) AS open
+    FROM interval_changes c
+      LEFT JOIN LATERAL (
+        SELECT start FROM rollup_interval
+        WHERE subject_kind = 'device' AND subject_id = c.device_id AND grain = c.grain AND start = c.start OFFSET 0
+      ) o ON true
+  ),
+  -- Open hours are queued, once per device: rollup_close_hours builds them when they have ended.
+  queued AS (
+    INSERT INTO rollup_open_hour (device_id, start, plant_id, calendar_day)
+    SELECT device_id, start, plant_id, (start AT TIME ZONE zone)::date FROM device_buckets WHERE open
+    ON CONFLICT (device_id, start) DO NOTHING
+  ),
+  -- New buckets: a plain insert (rollup rows are written by rounds only, one round at a time); a bucket of one
+  -- sample (the protocol's interval) keeps its values as they came.
+  device_new AS (
+    INSERT INTO rollup_interval (subject_kind, subject_id, grain, start, pv, generation, feedin, grid_consumption, loads, charge, discharge, samples, sums, counts,
+      changed_at)
+    SELECT 'device', b.device_id, b.grain, b.start, greatest(b.pv, 0), greatest(b.generation, 0), greatest(b.feedin, 0),
+      greatest(b.grid_consumption, 0), greatest(b.loads, 0), greatest(b.charge, 0), greatest(b.discharge, 0), b.samples, v.sums, v.counts,
+      now()
+    FROM device_buckets b
+      CROSS JOIN LATERAL (
+        SELECT b.parts[1], '{}'::jsonb WHERE b.samples = 1
+        UNION ALL
+        -- Sums key by key, and counts naming only the variables some samples lack.
+        SELECT coalesce(jsonb_object_agg(x.key, x.total), '{}'), coalesce(jsonb_object_agg(x.key, x.n) FILTER (WHERE x.n <> b.samples), '{}')
+        FROM (
+          SELECT kv.key, sum(kv.value::float8) AS total, count(*) AS n FROM unnest(b.parts) AS part, jsonb_each(part) kv GROUP BY kv.key
+        ) x
+        HAVING b.samples > 1
+      ) AS v(sums, counts)
+    WHERE NOT b.existed AND NOT b.open
+  ),
+  -- Buckets a round made before: the changes added, the variables left as they were and marked pending when new
+  -- samples came (a 5-minute bucket's summed from its raw samples, an hour's from its 5-minute rows, when it is closed).
+  device_changed AS (
+    INSERT INTO rollup_interval AS o (subject_kind, subject_id, grain, start, pv, generation, feedin, grid_consumption, loads, charge, discharge, samples, sums, counts,
+      sums_pending, changed_at)
+    SELECT 'device', b.device_id, b.grain, b.start, b.pv, b.generation, b.feedin, b.grid_consumption, b.loads, b.charge, b.discharge,
+      -- The row's variables stay as they are (the update below leaves them): '{}' only fills the insert's columns.
+      b.samples, '{}', '{}', b.samples > 0, now()
+    FROM device_buckets b
+    WHERE b.existed
+    -- The row is there (one round at a time): this is its update, by the primary key.
+    ON CONFLICT (subject_kind, subject_id, grain, start) DO UPDATE
+      SET pv = greatest(o.pv + excluded.pv, 0), generation = greatest(o.generation + excluded.generation, 0),
+        feedin = greatest(o.feedin + excluded.feedin, 0), grid_consumption = greatest(o.grid_consumption + excluded.grid_consumption, 0),
+        loads = greatest(o.loads + excluded.loads, 0), charge = greatest(o.charge + excluded.charge, 0),
+        discharge = greatest(o.discharge + excluded.discharge, 0), samples = o.samples + excluded.samples,
+        sums_pending = o.sums_pending OR excluded.sums_pending, changed_at = excluded.changed_at
+  ),
+  -- Plants' hours that are not open: the sums of their devices' changes (energy only).
+  plant_hours AS (
+    INSERT INTO rollup_interval AS h (subject_kind, subject_id, grain, start, pv, generation, feedin, grid_consumption, loads, charge, discharge, changed_at)
+    SELECT 'plant', plant_id, '1h', start, sum(pv), sum(generation), sum(feedin), sum(grid_consumption), sum(loads), sum(charge), sum(discharge), now()
+    FROM device_buckets WHERE grain = '1h' AND NOT open AND plant_id IS NOT NULL GROUP BY plant_id, start
+    ON CONFLICT (subject_kind, subject_id, grain, start) DO UPDATE
+      SET pv = greatest(h.pv + excluded.pv, 0), generation = greatest(h.generation + excluded.generation, 0),
+        feedin = greatest(h.feedin + excluded.feedin, 0), grid_consumption = greatest(h.grid_consumption + excluded.grid_consumption, 0),
+        loads = greatest(h.loads + excluded.loads, 0), charge = greatest(h.charge + excluded.charge, 0),
+        discharge = greatest(h.discharge + excluded.discharge, 0), changed_at = excluded.changed_at
+      WHERE excluded.pv <> 0 OR excluded.generation <> 0 OR excluded.feedin <> 0 OR excluded.grid_consumption <> 0
+      OR excluded.loads <> 0 OR excluded.charge <> 0 OR excluded.discharge <> 0
+  ),
+  -- Ended hours' changes (a replay, a backfill, a late sample) go to the local days, months and years of devices
+  -- and plants at once, as a round finds them (many samples of a day at a time).
+  day_changes AS (
+    SELECT device_id, plant_id, (start AT TIME ZONE zone)::date AS day, sum(pv) AS pv, sum(generation) AS generation, sum(feedin) AS feedin,
+      sum(grid_consumption) AS grid_consumption, sum(loads) AS loads, sum(charge) AS charge, sum(discharge) AS discharge
+    FROM device_buckets WHERE grain = '1h' AND NOT open GROUP BY device_id, plant_id, 3
+  ),
+  calendar_changes AS (
+    SELECT s.kind, s.id AS subject_id, g.grain, date_trunc(g.grain, d.day)::date AS start, sum(d.pv) AS pv, sum(d.generation) AS generation,
+      sum(d.feedin) AS feedin, sum(d.grid_consumption) AS grid_consumption, sum(d.loads) AS loads, sum(d.charge) AS charge, sum(d.discharge) AS discharge
+    FROM day_changes d
+      CROSS JOIN LATERAL (VALUES ('device', d.device_id), ('plant', d.plant_id)) AS s(kind, id)
+      CROSS JOIN (VALUES ('day'), ('month'), ('year')) AS g(grain)
+    WHERE s.id IS NOT NULL
+    GROUP BY 1, 2, 3, 4
+  ),
+  calendar AS (
+    INSERT INTO rollup_calendar AS c (subject_kind, subject_id, grain, start, pv, generation, feedin, grid_consumption, loads, charge, discharge)
+    SELECT kind, subject_id, grain, start, pv, generation, feedin, grid_consumption, loads, charge, discharge FROM calendar_changes
+    ON CONFLICT (subject_kind, subject_id, grain, start) DO UPDATE
+      SET pv = greatest(c.pv + excluded.pv, 0), generation = greatest(c.generation + excluded.generation, 0),
+        feedin = greatest(c.feedin + excluded.feedin, 0), grid_consumption = greatest(c.grid_consumption + excluded.grid_consumption, 0),
+        loads = greatest(c.loads + excluded.loads, 0), charge = greatest(c.charge + excluded.charge, 0),
+        discharge = greatest(c.discharge + excluded.discharge, 0)
+      WHERE excluded.pv <> 0 OR excluded.generation <> 0 OR excluded.feedin <> 0 OR excluded.grid_consumption <> 0
+        OR excluded.loads <> 0 OR excluded.charge <> 0 OR excluded.discharge <> 0
+  )
+  SELECT coalesce(jsonb_agg(DISTINCT plant_id) FILTER (WHERE plant_id IS NOT NULL), '[]'::jsonb) INTO plants FROM ranges;
+
+  RETURN jsonb_build_object('more', closed = most_closed OR EXISTS (SELECT 1 FROM rollup_dirty WHERE id > bound), 'plants', plants);
+END
+$$ LANGUAGE plpgsql;
