@@ -15,8 +15,8 @@ import { vars } from './telemetryVars.ts';
  * messages/s gives the rollup job every second. Each round is the ingest's batch write (batches of
  * 100 samples) and then the rollup job until no mark is left; the database's CPU of each part is
  * measured apart (PostgreSQL's server processes from /proc; on PGlite the process's own CPU, where
- * the database runs). The samples end now, as a live fleet's do, and the rollup job's figure includes
- * closing the hours the rounds leave open (their variables summed once). Two cadences: the protocol's 5 minutes (a day of history first; every new
+ * the database runs). The rounds' samples fall in an hour that has not ended, as a live fleet's do, and the rollup
+ * job's figure includes closing the hours the rounds leave open (built from their 5-minute rows once). Two cadences: the protocol's 5 minutes (a day of history first; every new
  * sample opens a 5-minute bucket), and devices set to report every 10 seconds (10 minutes of
  * history first; a round's sample joins a bucket that already holds up to 29).
  */
@@ -39,8 +39,10 @@ async function measure({ stepMs, historySamples, rounds }: (typeof CADENCES)[num
     }
     const telemetry = createTelemetryRepo(db);
     const rollups = createRollupJob(db, database.kind);
-    // Samples up to now, as a live fleet sends them: the rounds' hours are the open ones (migration 0071).
-    const start = Date.now() - (historySamples + rounds) * stepMs;
+    // The rounds' samples in an hour that has not ended, as a live fleet's are (the next one, so a round never
+    // crosses into an hour that has: the plants' zone has whole-hour offsets), the history up to it.
+    const roundsStart = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
+    const start = roundsStart - historySamples * stepMs;
     const samplesAt = (i: number): DeviceSample[] => devices.map((d) => ({ ...d, ts: start + i * stepMs, vars: vars(i) }));
     for (let i = 0; i < historySamples; i += 1) await telemetry.writeBatch(samplesAt(i));
     await rollups.settle();
@@ -95,7 +97,7 @@ export async function run(): Promise<BenchResult> {
     database: engine,
     figures,
     details: [
-      `${DEVICES} devices, each in a plant of its own (20 variables), then rounds of one new sample per device, the last at about now: the ingest's batch write (${WRITE_BATCH} samples a batch), then the rollup job until no mark is left (and, after the last round, the close of the hours left open); the database's CPU of each part measured apart. ${CADENCES.map((c) => `Samples ${c.name}: ${c.historySamples} samples of history, ${c.rounds} rounds`).join('; ')}. The ingest benchmark measures the same costs end to end, with MQTT and the server.`,
+      `${DEVICES} devices, each in a plant of its own (20 variables), then rounds of one new sample per device in an hour that has not ended: the ingest's batch write (${WRITE_BATCH} samples a batch), then the rollup job until no mark is left (and, after the last round, the close of the hours left open); the database's CPU of each part measured apart. ${CADENCES.map((c) => `Samples ${c.name}: ${c.historySamples} samples of history, ${c.rounds} rounds`).join('; ')}. The ingest benchmark measures the same costs end to end, with MQTT and the server.`,
     ],
   };
 }

@@ -18,8 +18,8 @@ const YEAR = 2025;
 
 /**
  * A year of rollups for every plant's inverter (as the ingest leaves them: 5-minute and hourly
- * rows, days, months, the year) and latest values, written by SQL so the benchmark measures the
- * calls, not the ingest.
+ * rows, days, months, the year), the hour under way, and latest values, written by SQL so the
+ * benchmark measures the calls, not the ingest.
  */
 function fleetSql(admin: number) {
   return `
@@ -43,6 +43,13 @@ function fleetSql(admin: number) {
     SELECT 'device', 1, g.grain, t, 0.1, '{"pvPower": 1.2}', '{"pvPower": 1}'
     FROM (VALUES ('5m', interval '5 minutes'), ('1h', interval '1 hour')) AS g(grain, step),
       LATERAL generate_series('${YEAR}-01-01T00:00:00Z'::timestamptz, '${YEAR}-12-31T23:00:00Z'::timestamptz, g.step) AS t;
+    -- The hour under way, as a live fleet leaves it: every inverter's 5-minute rows so far, its hour queued until it
+    -- has ended (migration 0075), which readers add to the plant's hours and today.
+    INSERT INTO rollup_interval (subject_kind, subject_id, grain, start, pv, loads, samples, sums)
+    SELECT 'device', d.id, '5m', t, 0.1, 0.05, 1, '{"pvPower": 1.2}'
+    FROM device d, generate_series(date_trunc('hour', now()), now(), interval '5 minutes') AS t;
+    INSERT INTO rollup_open_hour (device_id, start, plant_id, calendar_day)
+    SELECT d.id, date_trunc('hour', now()), d.plant_id, (now() AT TIME ZONE 'Europe/Berlin')::date FROM device d;
     `;
 }
 

@@ -115,16 +115,19 @@ CREATE FUNCTION rollup_close_hours(started_before timestamptz, changed_before ti
     RETURNING 1
   ),
   -- Whole plant hours (or a plant-less device's), the earliest first.
-  ended AS (
+  ended AS MATERIALIZED (
     SELECT DISTINCT plant_id, CASE WHEN plant_id IS NULL THEN device_id END AS device_id, start
     FROM (
       SELECT plant_id, device_id, start FROM rollup_open_hour
       WHERE start < least(started_before, changed_before - interval '1 hour') ORDER BY start LIMIT most
     ) x
   ),
+  -- Each queued row looked up in two hashes of the ended hours (a join on either key rescanned them per row: 1,000
+  -- hours took 470 ms).
   queued AS (
-    DELETE FROM rollup_open_hour q USING ended k
-    WHERE q.start = k.start AND (q.plant_id = k.plant_id OR q.device_id = k.device_id)
+    DELETE FROM rollup_open_hour q
+    WHERE q.start <= (SELECT max(start) FROM ended)
+      AND ((q.plant_id, q.start) IN (SELECT plant_id, start FROM ended) OR (q.device_id, q.start) IN (SELECT device_id, start FROM ended))
     RETURNING q.device_id, q.plant_id, q.start, q.calendar_day
   ),
   hours AS (
@@ -277,10 +280,9 @@ BEGIN
   device_buckets AS (
     SELECT c.*, o.start IS NOT NULL AS existed,
       c.grain = '1h' AND o.start IS NULL AND (
-        EXISTS (
-          SELECT 1 FROM rollup_open_hour q
-          WHERE q.start = c.start AND CASE WHEN c.plant_id IS NULL THEN q.device_id = c.device_id ELSE q.plant_id = c.plant_id END
-        )
+        -- Two probes, each by an index (one condition choosing between them scanned the whole queue per bucket).
+        EXISTS (SELECT 1 FROM rollup_open_hour q WHERE q.plant_id = c.plant_id AND q.start = c.start)
+        OR (c.plant_id IS NULL AND EXISTS (SELECT 1 FROM rollup_open_hour q WHERE q.device_id = c.device_id AND q.start = c.start))
         OR (c.start > now() - interval '1 hour' AND NOT EXISTS (
           SELECT 1 FROM rollup_interval p WHERE p.subject_kind = 'plant' AND p.subject_id = c.plant_id AND p.grain = '1h' AND p.start = c.start
         ))
