@@ -1,12 +1,13 @@
 -- Rounds leave the hours that are still under way alone (issue 17). Before, every sample of a live fleet wrote its
--- device's hour row and its plant's (and their energy not yet in the calendar) as well as its 5-minute bucket: half
--- of a round's cost. Now a round writes the 5-minute bucket only and queues the device's hour (rollup_open_hour);
--- when the hour has ended and rests, rollup_close_hours builds it from its 5-minute rows (device hours, their plant's
--- hour as their sums) and adds its energy to the calendar. Readers add the queued hours from their 5-minute rows
--- (rollup_interval_now, rollup_calendar_now). Hours that had ended before a round saw them (a replay, a first
--- start's history, a late sample) still go to the hour rows and the calendar in the round, as before. A plant's hour
--- is queued or built as a whole: a sample of a plant whose hour is queued for some device is queued too, so a reader
--- never finds a plant hour both stored and queued. Figures in ARCHITECTURE.md ("Rollups").
+-- device's hour row and its plant's (and their energy not yet in the calendar) as well as its 5-minute bucket. Now a
+-- round writes the 5-minute bucket and adds the hour's energy and samples to a narrow row of the device's hour in a
+-- queue (rollup_open_hour); when the hour has ended and rests, rollup_close_hours builds the device's hour from it (its
+-- variables from its 5-minute rows) and its plant's hour as the sum of its devices', and adds its energy to the
+-- calendar. Readers add the queued hours (rollup_interval_now, rollup_calendar_now). Hours that had ended before a
+-- round saw them (a replay, a first start's history, a late sample) still go to the hour rows and the calendar in the
+-- round, as before. A plant's hour is queued or built as a whole: a sample of a plant whose hour is queued for some
+-- device is queued too, so a reader never finds a plant hour both stored and queued. Figures in ARCHITECTURE.md
+-- ("Rollups").
 
 CREATE TABLE rollup_open_hour (
   device_id bigint NOT NULL,
@@ -15,25 +16,24 @@ CREATE TABLE rollup_open_hour (
   -- The device's plant when the hour was queued, and the hour's local date there.
   plant_id bigint,
   calendar_day date NOT NULL,
+  -- The hour's energy (kWh per counter) and samples so far.
+  pv double precision NOT NULL DEFAULT 0,
+  generation double precision NOT NULL DEFAULT 0,
+  feedin double precision NOT NULL DEFAULT 0,
+  grid_consumption double precision NOT NULL DEFAULT 0,
+  loads double precision NOT NULL DEFAULT 0,
+  charge double precision NOT NULL DEFAULT 0,
+  discharge double precision NOT NULL DEFAULT 0,
+  samples integer NOT NULL DEFAULT 0,
   PRIMARY KEY (device_id, start)
 );
 CREATE INDEX rollup_open_hour_plant_idx ON rollup_open_hour (plant_id, start);
 CREATE INDEX rollup_open_hour_start_idx ON rollup_open_hour (start);
 
--- The energy and samples of a device's hour from its 5-minute rows. A function returning a table, so PostgreSQL
--- inlines it.
-CREATE FUNCTION open_hour_energy(device_id bigint, hour timestamptz) RETURNS TABLE (pv float8, generation float8, feedin float8,
-  grid_consumption float8, loads float8, charge float8, discharge float8, samples integer) STABLE AS $$
-  SELECT coalesce(sum(f.pv), 0), coalesce(sum(f.generation), 0), coalesce(sum(f.feedin), 0), coalesce(sum(f.grid_consumption), 0),
-    coalesce(sum(f.loads), 0), coalesce(sum(f.charge), 0), coalesce(sum(f.discharge), 0), coalesce(sum(f.samples), 0)::int
-  FROM rollup_interval f
-  WHERE f.subject_kind = 'device' AND f.subject_id = $1 AND f.grain = '5m' AND f.start >= $2 AND f.start < $2 + interval '1 hour'
-$$ LANGUAGE sql;
-
 -- Hours under way as migration 0072 kept them (rows whose energy waits for the calendar) are queued instead, and their
 -- rows go; the energy of ended ones waiting for the calendar is added to it now.
-INSERT INTO rollup_open_hour (device_id, start, plant_id, calendar_day)
-SELECT h.subject_id, h.start, d.plant_id, h.calendar_day
+INSERT INTO rollup_open_hour (device_id, start, plant_id, calendar_day, pv, generation, feedin, grid_consumption, loads, charge, discharge, samples)
+SELECT h.subject_id, h.start, d.plant_id, h.calendar_day, h.pv, h.generation, h.feedin, h.grid_consumption, h.loads, h.charge, h.discharge, h.samples
 FROM rollup_interval h LEFT JOIN device d ON d.id = h.subject_id
 WHERE h.subject_kind = 'device' AND h.grain = '1h' AND h.calendar_pending AND h.start > now() - interval '1 hour';
 DELETE FROM rollup_interval WHERE grain = '1h' AND calendar_pending AND start > now() - interval '1 hour';
@@ -61,44 +61,54 @@ ALTER TABLE rollup_interval DROP COLUMN calendar_day, DROP COLUMN calendar_pendi
 CREATE INDEX rollup_interval_pending_idx ON rollup_interval (start) WHERE sums_pending;
 
 -- Interval rollups as readers see them: a pending row's variables summed (pending_variables), and the queued hours
--- of devices and of their plants from their 5-minute rows (a plant's row holds energy only, as a stored one does).
+-- of devices (their variables summed from their 5-minute rows) and of their plants (energy only, as a stored row).
 CREATE VIEW rollup_interval_now AS
 SELECT r.subject_kind, r.subject_id, r.grain, r.start, r.pv, r.generation, r.feedin, r.grid_consumption, r.loads, r.charge, r.discharge,
   r.samples, coalesce(v.sums, r.sums) AS sums, coalesce(v.counts, r.counts) AS counts
 FROM rollup_interval r
   LEFT JOIN LATERAL (SELECT * FROM pending_variables(r.subject_id, r.grain, r.start, r.samples) WHERE r.sums_pending OFFSET 0) v ON true
 UNION ALL
-SELECT 'device', q.device_id, '1h', q.start, e.pv, e.generation, e.feedin, e.grid_consumption, e.loads, e.charge, e.discharge,
-  e.samples, v.sums, v.counts
-FROM rollup_open_hour q CROSS JOIN LATERAL open_hour_energy(q.device_id, q.start) e
-  CROSS JOIN LATERAL hour_variables(q.device_id, q.start, e.samples) v
+SELECT 'device', q.device_id, '1h', q.start, q.pv, q.generation, q.feedin, q.grid_consumption, q.loads, q.charge, q.discharge,
+  q.samples, v.sums, v.counts
+FROM rollup_open_hour q CROSS JOIN LATERAL hour_variables(q.device_id, q.start, q.samples) v
 UNION ALL
-SELECT 'plant', q.plant_id, '1h', q.start, sum(e.pv), sum(e.generation), sum(e.feedin), sum(e.grid_consumption), sum(e.loads),
-  sum(e.charge), sum(e.discharge), 0, '{}'::jsonb, '{}'::jsonb
-FROM rollup_open_hour q CROSS JOIN LATERAL open_hour_energy(q.device_id, q.start) e
+SELECT 'plant', q.plant_id, '1h', q.start, sum(q.pv), sum(q.generation), sum(q.feedin), sum(q.grid_consumption), sum(q.loads),
+  sum(q.charge), sum(q.discharge), 0, '{}'::jsonb, '{}'::jsonb
+FROM rollup_open_hour q
 WHERE q.plant_id IS NOT NULL
 GROUP BY q.plant_id, q.start;
 
 -- Calendar rollups as readers see them: the calendar's rows, and the energy of the queued hours as rows of their
--- day, month and year, for devices and for plants (a branch each, so a reader's subject reaches the queue's index).
--- A period can have several rows: readers sum them per period.
+-- day, month and year, for devices and for plants. A plain scan per subject kind and grain, of the union's
+-- types and without a WHERE (a plant-less device's hour gives a plant row of no id, which no reader asks for), so
+-- PostgreSQL flattens the union and a reader's subject reaches the queue's index even from a join (a join with a list
+-- of grains was scanned whole per plant: the fleet summary of 1,000 plants took 480 ms). A period can have several rows: readers sum them per period.
 CREATE VIEW rollup_calendar_now AS
 SELECT subject_kind, subject_id, grain, start, pv, generation, feedin, grid_consumption, loads, charge, discharge FROM rollup_calendar
 UNION ALL
-SELECT 'device', q.device_id, g.grain, date_trunc(g.grain, q.calendar_day)::date, e.pv, e.generation, e.feedin, e.grid_consumption,
-  e.loads, e.charge, e.discharge
-FROM rollup_open_hour q CROSS JOIN LATERAL open_hour_energy(q.device_id, q.start) e CROSS JOIN (VALUES ('day'), ('month'), ('year')) AS g(grain)
+SELECT 'device'::text, q.device_id, 'day'::text, q.calendar_day, q.pv, q.generation, q.feedin, q.grid_consumption, q.loads, q.charge, q.discharge
+FROM rollup_open_hour q
 UNION ALL
-SELECT 'plant', q.plant_id, g.grain, date_trunc(g.grain, q.calendar_day)::date, e.pv, e.generation, e.feedin, e.grid_consumption,
-  e.loads, e.charge, e.discharge
-FROM rollup_open_hour q CROSS JOIN LATERAL open_hour_energy(q.device_id, q.start) e CROSS JOIN (VALUES ('day'), ('month'), ('year')) AS g(grain)
-WHERE q.plant_id IS NOT NULL;
+SELECT 'device'::text, q.device_id, 'month'::text, date_trunc('month', q.calendar_day)::date, q.pv, q.generation, q.feedin, q.grid_consumption, q.loads, q.charge, q.discharge
+FROM rollup_open_hour q
+UNION ALL
+SELECT 'device'::text, q.device_id, 'year'::text, date_trunc('year', q.calendar_day)::date, q.pv, q.generation, q.feedin, q.grid_consumption, q.loads, q.charge, q.discharge
+FROM rollup_open_hour q
+UNION ALL
+SELECT 'plant'::text, q.plant_id, 'day'::text, q.calendar_day, q.pv, q.generation, q.feedin, q.grid_consumption, q.loads, q.charge, q.discharge
+FROM rollup_open_hour q
+UNION ALL
+SELECT 'plant'::text, q.plant_id, 'month'::text, date_trunc('month', q.calendar_day)::date, q.pv, q.generation, q.feedin, q.grid_consumption, q.loads, q.charge, q.discharge
+FROM rollup_open_hour q
+UNION ALL
+SELECT 'plant'::text, q.plant_id, 'year'::text, date_trunc('year', q.calendar_day)::date, q.pv, q.generation, q.feedin, q.grid_consumption, q.loads, q.charge, q.discharge
+FROM rollup_open_hour q;
 
 -- Closes up to `most` of each kind of what waits, that started before `started_before` and that no round changed
 -- since `changed_before`: rows whose variables are pending get them summed (a 5-minute bucket's from its raw samples,
 -- an hour's from its 5-minute rows), and queued hours that have ended by `changed_before` are built whole, a plant's
--- hour with all its devices' (their 5-minute rows summed, the plant's hour their sum, the energy added to the days,
--- months and years of both). Answers how many rows it wrote. Writes go through ON CONFLICT, which finds each row by
+-- hour with all its devices' (their variables summed from their 5-minute rows, the plant's hour their energy's sum,
+-- the energy added to the days, months and years of both). Answers how many rows it wrote. Writes go through ON CONFLICT, which finds each row by
 -- its primary key whatever the statistics say.
 CREATE FUNCTION rollup_close_hours(started_before timestamptz, changed_before timestamptz, most integer) RETURNS integer AS $$
   WITH picked AS (
@@ -128,19 +138,14 @@ CREATE FUNCTION rollup_close_hours(started_before timestamptz, changed_before ti
     DELETE FROM rollup_open_hour q
     WHERE q.start <= (SELECT max(start) FROM ended)
       AND ((q.plant_id, q.start) IN (SELECT plant_id, start FROM ended) OR (q.device_id, q.start) IN (SELECT device_id, start FROM ended))
-    RETURNING q.device_id, q.plant_id, q.start, q.calendar_day
-  ),
-  hours AS (
-    SELECT q.device_id, q.plant_id, q.start, q.calendar_day, e.*
-    FROM queued q CROSS JOIN LATERAL open_hour_energy(q.device_id, q.start) e
-    WHERE e.samples > 0
+    RETURNING q.*
   ),
   device_hours AS (
     INSERT INTO rollup_interval (subject_kind, subject_id, grain, start, pv, generation, feedin, grid_consumption, loads, charge, discharge,
       samples, sums, counts, changed_at)
     SELECT 'device', h.device_id, '1h', h.start, h.pv, h.generation, h.feedin, h.grid_consumption, h.loads, h.charge, h.discharge,
       h.samples, v.sums, v.counts, now()
-    FROM hours h CROSS JOIN LATERAL hour_variables(h.device_id, h.start, h.samples) v
+    FROM queued h CROSS JOIN LATERAL hour_variables(h.device_id, h.start, h.samples) v
     -- Queued hours have no row (a round writes a device's hour or queues it, never both).
     ON CONFLICT (subject_kind, subject_id, grain, start) DO NOTHING
     RETURNING 1
@@ -148,7 +153,7 @@ CREATE FUNCTION rollup_close_hours(started_before timestamptz, changed_before ti
   plant_hours AS (
     INSERT INTO rollup_interval AS r (subject_kind, subject_id, grain, start, pv, generation, feedin, grid_consumption, loads, charge, discharge, changed_at)
     SELECT 'plant', plant_id, '1h', start, sum(pv), sum(generation), sum(feedin), sum(grid_consumption), sum(loads), sum(charge), sum(discharge), now()
-    FROM hours WHERE plant_id IS NOT NULL GROUP BY plant_id, start
+    FROM queued WHERE plant_id IS NOT NULL GROUP BY plant_id, start
     ON CONFLICT (subject_kind, subject_id, grain, start) DO UPDATE
       SET pv = r.pv + excluded.pv, generation = r.generation + excluded.generation, feedin = r.feedin + excluded.feedin,
         grid_consumption = r.grid_consumption + excluded.grid_consumption, loads = r.loads + excluded.loads,
@@ -161,7 +166,7 @@ CREATE FUNCTION rollup_close_hours(started_before timestamptz, changed_before ti
     INSERT INTO rollup_calendar AS c (subject_kind, subject_id, grain, start, pv, generation, feedin, grid_consumption, loads, charge, discharge)
     SELECT s.kind, s.id, g.grain, date_trunc(g.grain, h.calendar_day)::date, sum(h.pv), sum(h.generation), sum(h.feedin),
       sum(h.grid_consumption), sum(h.loads), sum(h.charge), sum(h.discharge)
-    FROM hours h
+    FROM queued h
       CROSS JOIN LATERAL (VALUES ('device', h.device_id), ('plant', h.plant_id)) AS s(kind, id)
       CROSS JOIN (VALUES ('day'), ('month'), ('year')) AS g(grain)
     WHERE s.id IS NOT NULL
@@ -293,11 +298,18 @@ BEGIN
         WHERE subject_kind = 'device' AND subject_id = c.device_id AND grain = c.grain AND start = c.start OFFSET 0
       ) o ON true
   ),
-  -- Open hours are queued, once per device: rollup_close_hours builds them when they have ended.
+  -- Open hours are queued, a row per device holding the hour's energy and samples: rollup_close_hours builds the
+  -- hour when it has ended. The changes go in as they are, so a queued hour's update adds a negative one (a late
+  -- sample taking energy from a later one); a new row's are not negative (its hour held nothing).
   queued AS (
-    INSERT INTO rollup_open_hour (device_id, start, plant_id, calendar_day)
-    SELECT device_id, start, plant_id, (start AT TIME ZONE zone)::date FROM device_buckets WHERE open
-    ON CONFLICT (device_id, start) DO NOTHING
+    INSERT INTO rollup_open_hour AS q (device_id, start, plant_id, calendar_day, pv, generation, feedin, grid_consumption, loads, charge, discharge, samples)
+    SELECT device_id, start, plant_id, (start AT TIME ZONE zone)::date, pv, generation, feedin, grid_consumption, loads, charge, discharge, samples
+    FROM device_buckets WHERE open
+    ON CONFLICT (device_id, start) DO UPDATE
+      SET pv = greatest(q.pv + excluded.pv, 0), generation = greatest(q.generation + excluded.generation, 0),
+        feedin = greatest(q.feedin + excluded.feedin, 0), grid_consumption = greatest(q.grid_consumption + excluded.grid_consumption, 0),
+        loads = greatest(q.loads + excluded.loads, 0), charge = greatest(q.charge + excluded.charge, 0),
+        discharge = greatest(q.discharge + excluded.discharge, 0), samples = q.samples + excluded.samples
   ),
   -- New buckets: a plain insert (rollup rows are written by rounds only, one round at a time); a bucket of one
   -- sample (the protocol's interval) keeps its values as they came.

@@ -66,9 +66,10 @@ function reportBuckets(kind: 'device' | 'plant', range: ReportRange): SQL {
     return sql`select h.at as ord, to_char(h.at at time zone s.zone, 'YYYY-MM-DD"T"HH24":00"') as key, ${counterColumns}
       from (select ${range.date}::timestamp at time zone s.zone as t0, ${range.nextDate}::timestamp at time zone s.zone as t1 offset 0) t
         cross join lateral (select t0 + n * interval '1 hour' as at from generate_series(0, 47) n) h
-        left join lateral (
-          select * from rollup_interval_now where subject_kind = ${kind} and subject_id = s.id and grain = '1h' and start = h.at
-        ) r on true
+        left join (
+          select * from rollup_interval_now where subject_kind = ${kind} and subject_id = s.id and grain = '1h'
+            and start >= ${range.date}::timestamp at time zone s.zone and start < ${range.nextDate}::timestamp at time zone s.zone
+        ) r on r.start = h.at
       where h.at < t1`;
   }
   return sql`select r.start as ord, to_char(r.start, 'YYYY-MM-DD') as key, ${counterSums} from rollup_calendar_now r

@@ -368,6 +368,29 @@ describe('rollups folded by difference', () => {
     });
   }
 
+  it('takes energy from an open hour when a late sample comes between its first sample and the one before it', async () => {
+    // Found by the calendar property (repo.test.ts): a queued hour's negative change must not be clamped to 0 on its own.
+    const { device, at } = await oneDevice(0);
+    const hourPv = async () =>
+      (
+        await selectRows<{ pv: number }>(
+          database.db,
+          sql`select pv from rollup_interval_now where subject_kind = 'device' and subject_id = ${device.deviceId} and grain = '1h' order by start`,
+        )
+      ).map((hour) => hour.pv);
+    await repo.writeBatch([at(-8, 0)]);
+    await job.settle();
+    await repo.writeBatch([at(1, 0)]);
+    await job.settle();
+    // The open hour holds the rise from -8 to 1 minutes (counter 2 to 11); the hour before, nothing.
+    expect(await hourPv()).toEqual([0, 9]);
+    await repo.writeBatch([at(-3, 0)]);
+    await job.settle();
+    expect(await hourPv()).toEqual([5, 4]);
+    expect(await closeHours('-1 hour', '-2 hours')).toBe(3);
+    expect(await hourPv()).toEqual([5, 4]);
+  });
+
   it("keeps a 5-minute bucket's variables pending when a later round adds samples to it (readers sum its raw samples that the rollups hold), and stores them once it rests", async () => {
     // Migration 0073: a sample joining a bucket a round made before is not combined with its stored variables.
     const { at, row, pending } = await oneDevice(3);
