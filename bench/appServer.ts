@@ -115,8 +115,8 @@ export async function waitForRollups(db: Db) {
 }
 
 /**
- * Closes every pending hour and 5-minute bucket (rollup_close_hours without its limits): the rollup job does this
- * once they have ended and rested, so a benchmark whose samples fall in open hours counts this work among their
+ * Closes every pending hour and 5-minute bucket and builds every queued hour (rollup_close_hours without its limits):
+ * the rollup job does this once they have ended and rested, so a benchmark whose samples fall in open hours counts this work among their
  * rollups' cost.
  */
 export async function closePendingHours(db: Db) {

@@ -66,6 +66,7 @@ function reportBuckets(kind: 'device' | 'plant', range: ReportRange): SQL {
     return sql`select h.at as ord, to_char(h.at at time zone s.zone, 'YYYY-MM-DD"T"HH24":00"') as key, ${counterColumns}
       from (select ${range.date}::timestamp at time zone s.zone as t0, ${range.nextDate}::timestamp at time zone s.zone as t1 offset 0) t
         cross join lateral (select t0 + n * interval '1 hour' as at from generate_series(0, 47) n) h
+        -- The day's bounds again, not t's: a subquery reading t would run once per hour (the view's queue branches too).
         left join (
           select * from rollup_interval_now where subject_kind = ${kind} and subject_id = s.id and grain = '1h'
             and start >= ${range.date}::timestamp at time zone s.zone and start < ${range.nextDate}::timestamp at time zone s.zone

@@ -356,7 +356,8 @@ describe('rollups folded by difference', () => {
       expect(await hourRow('rollup_interval_now')).toEqual(want);
       expect(await dayPv('rollup_calendar')).toBe(10);
       expect(await dayPv('rollup_calendar_now')).toBe(10);
-      // A later sample changes the hour as any hour with a row: its variables pending again, its energy in the calendar.
+      // Closed (the open one forced shut before its end), the hour has a row: a later sample changes it as any hour with
+      // a row, its variables pending again and its energy in the calendar at once.
       await repo.writeBatch([at(16, 50)]);
       await job.settle();
       expect(await pending()).toBe(true);
