@@ -1,6 +1,12 @@
+// @vitest-environment happy-dom
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { displayValue, formatDate, formatDateTime, formatNumber, isExternalLink, utcOffsetLabel } from './format.ts';
+import { setUpScreenTests } from '../test/screen.tsx';
+import { displayValue, fileSizeText, formatDate, formatDateTime, formatNumber, isExternalLink, utcOffsetLabel } from './format.ts';
+import { changeLanguage } from './i18n.ts';
+
+// The English strings loaded: the German case switches languages as the console does.
+setUpScreenTests();
 
 describe('number formatter', () => {
   it('gives 2 decimals by default and empty for anything not finite', () => {
@@ -8,6 +14,20 @@ describe('number formatter', () => {
     expect(formatNumber(2, 0)).toBe('2');
     expect(formatNumber('4.5')).toBe('4.50');
     for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, null, undefined, 'x', '', {}]) expect(formatNumber(bad)).toBe('');
+  });
+
+  it("writes the decimals as the user's language does, without thousands separators", async () => {
+    await changeLanguage('de');
+    try {
+      expect(formatNumber(6.624)).toBe('6,62');
+      expect(formatNumber(12345.6, 1)).toBe('12345,6');
+      expect(displayValue(-12.345)).toBe('-12,35');
+      expect(fileSizeText(1536)).toBe('1,5 KB');
+    } finally {
+      await changeLanguage('en');
+    }
+    expect(formatNumber(6.624)).toBe('6.62');
+    expect(fileSizeText(3 * 1024 * 1024)).toBe('3.00 MB');
   });
 
   it('never throws, for any input', () => {

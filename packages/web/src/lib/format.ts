@@ -1,11 +1,32 @@
 /** Client helpers of spec section 5. */
 import { offsetAt } from '@sunstack/shared';
+import i18next from 'i18next';
 
-/** A number with `decimals` places (2 by default); empty for anything that is not a finite number. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number with `decimals` places (2 by default), written as the user's language writes it (6.62 in English, 6,62 in
+ * German); empty for anything that is not a finite number. No thousands separators: figures keep the width the
+ * console gave them before, and a four-digit kWh reads as the devices' own displays show it.
+ */
 export function formatNumber(value: unknown, decimals = 2): string {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isFinite(n)) return '';
-  return n.toFixed(decimals);
+  const language = (i18next.language ?? 'en').replace('_', '-');
+  const key = `${language}|${decimals}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: false });
+    numberFormats.set(key, format);
+  }
+  return format.format(n);
+}
+
+/** A file's size as people read it: bytes, KB or MB (1024-based, as file managers show it), in the user's language. */
+export function fileSizeText(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${formatNumber(bytes / 1024, 1)} KB`;
+  return `${formatNumber(bytes / 1024 / 1024, 2)} MB`;
 }
 
 /** A measured value for display: 0 for missing, non-numeric, or anything closer to 0 than 0.01. */

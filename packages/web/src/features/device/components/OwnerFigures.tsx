@@ -6,7 +6,7 @@ import { byIndex, Chart, type ChartSpec } from '../../../components/Chart.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { useFigureFormat } from '../../../lib/figureFormat.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { chartTime, wallClock } from '../../../lib/plantTime.ts';
 import { useBatteryHealth, useChargingSessions, useStringComparison } from '../api/ownerFigures.ts';
 
@@ -16,7 +16,7 @@ import { useBatteryHealth, useChargingSessions, useStringComparison } from '../a
  * side by side over a day. Days, months and times are the plant's (`timeZone`).
  */
 
-const hours = (ms: number) => `${(ms / 3_600_000).toFixed(1)} h`;
+const hours = (ms: number) => `${formatNumber(ms / 3_600_000, 1)} h`;
 
 function ZoneNote({ timeZone }: { timeZone: string }) {
   const { t } = useTranslation();
@@ -56,7 +56,7 @@ export function BatteryHealthCard({ sn }: { sn: string }) {
               <Statistic title={t('owners.soh')} value={data.soh === null ? '—' : `${data.soh} %`} />
             </Col>
             <Col xs={12} md={6}>
-              <Statistic title={t('owners.cycles')} value={data.cycles === null ? '—' : data.cycles.toFixed(1)} />
+              <Statistic title={t('owners.cycles')} value={data.cycles === null ? '—' : formatNumber(data.cycles, 1)} />
             </Col>
             <Col xs={12} md={6}>
               <Statistic title={t('owners.capacity')} value={data.capacityKwh === null ? '—' : `${data.capacityKwh} kWh`} />
@@ -110,7 +110,7 @@ export function ChargingSessionsCard({ sn, timeZone }: { sn: string; timeZone: s
                 <Statistic title={t('owners.sessionCount')} value={data.total.sessions} />
               </Col>
               <Col xs={12} sm={6}>
-                <Statistic title={t('owners.sessionEnergy')} value={`${data.total.energyKwh.toFixed(1)} kWh`} />
+                <Statistic title={t('owners.sessionEnergy')} value={`${formatNumber(data.total.energyKwh, 1)} kWh`} />
               </Col>
               <Col xs={12} sm={6}>
                 <Statistic title={t('owners.sessionDuration')} value={hours(data.total.durationMs)} />
@@ -134,7 +134,12 @@ export function ChargingSessionsCard({ sn, timeZone }: { sn: string; timeZone: s
                   render: (ms: number | null) =>
                     ms === null ? <Tag color="processing">{t('owners.pluggedIn')}</Tag> : formatDateTime(ms, language, zone),
                 },
-                { title: t('owners.sessionEnergy'), dataIndex: 'energyKwh', align: 'right', render: (v: number) => `${v.toFixed(2)} kWh` },
+                {
+                  title: t('owners.sessionEnergy'),
+                  dataIndex: 'energyKwh',
+                  align: 'right',
+                  render: (v: number) => `${formatNumber(v, 2)} kWh`,
+                },
                 { title: t('owners.sessionDuration'), dataIndex: 'durationMs', align: 'right', render: hours },
                 { title: t('owners.chargingTime'), dataIndex: 'chargingMs', align: 'right', render: hours },
                 { title: t('owners.sessionCost'), dataIndex: 'cost', align: 'right', render: cost },
@@ -211,9 +216,14 @@ export function StringComparisonCard({ sn, timeZone }: { sn: string; timeZone: s
               columns={[
                 { title: t('owners.string'), dataIndex: 'string', render: (n: number) => t('owners.stringN', { n }) },
                 ...(perKwp ? [{ title: 'kWp', dataIndex: 'kwp', align: 'right' as const }] : []),
-                { title: t('owners.stringEnergy'), dataIndex: 'energyKwh', align: 'right', render: (v: number) => `${v.toFixed(2)} kWh` },
+                {
+                  title: t('owners.stringEnergy'),
+                  dataIndex: 'energyKwh',
+                  align: 'right',
+                  render: (v: number) => `${formatNumber(v, 2)} kWh`,
+                },
                 ...(perKwp
-                  ? [{ title: 'kWh/kWp', dataIndex: 'specificYield', align: 'right' as const, render: (v: number) => v.toFixed(2) }]
+                  ? [{ title: 'kWh/kWp', dataIndex: 'specificYield', align: 'right' as const, render: (v: number) => formatNumber(v, 2) }]
                   : []),
                 {
                   title: t('owners.ofNeighbours'),

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { Permission } from '../../../components/Permission.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { fileSizeText, formatDateTime } from '../../../lib/format.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { downloadDeviceLog, exportDeviceLogs, useDeviceLogs, useRequestDeviceLog } from '../api/deviceLogs.ts';
@@ -49,7 +49,7 @@ export default function DeviceLogPage() {
       title: t('deviceLog.size'),
       key: 'size',
       width: 110,
-      render: (_, log) => (log.size === null ? '' : `${(log.size / 1024).toFixed(1)} KB`),
+      render: (_, log) => (log.size === null ? '' : fileSizeText(log.size)),
     },
     {
       title: t('deviceLog.requestedAt'),

@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { fileSizeText, formatDateTime } from '../../../lib/format.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { saveFile, useDeleteFile, useStoredFiles } from '../api/files.ts';
@@ -13,9 +13,6 @@ import { BrandList } from '../components/BrandList.tsx';
 
 /** What stored files are for (stored_file.purpose); others show as they are stored. */
 const PURPOSES = ['document', 'cover', 'workOrderPhoto', 'firmware', 'report', 'deviceLog', 'brand'];
-
-const size = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${bytes} B`;
 
 /** File management (spec /bus/fileManagement: file list and brand). The brands tab needs the brand management switch. */
 export default function FileManagementPage() {
@@ -45,7 +42,7 @@ function FileList() {
       dataIndex: 'name',
       render: (name: string) => <Typography.Text ellipsis={{ tooltip: name }}>{name}</Typography.Text>,
     },
-    { title: t('fileManagement.size'), dataIndex: 'size', align: 'right', render: size },
+    { title: t('fileManagement.size'), dataIndex: 'size', align: 'right', render: fileSizeText },
     { title: t('fileManagement.type'), dataIndex: 'contentType' },
     { title: t('fileManagement.purpose'), dataIndex: 'purpose', render: purpose },
     { title: t('fileManagement.uploader'), dataIndex: 'uploader', render: (name: string | null) => name ?? t('fileManagement.platform') },

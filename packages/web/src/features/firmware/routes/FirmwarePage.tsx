@@ -5,13 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { Permission } from '../../../components/Permission.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { fileSizeText, formatDateTime } from '../../../lib/format.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { useDeleteFirmware } from '../api/deleteFirmware.ts';
 import { useFirmwareList } from '../api/listFirmware.ts';
 import { usePublishFirmware } from '../api/publishFirmware.ts';
-import { sizeText } from '../components/sizeText.ts';
 import { UploadDialog } from '../components/UploadDialog.tsx';
 
 type Filters = Omit<FirmwareListBody, 'currentPage' | 'pageSize'>;
@@ -173,7 +172,7 @@ export default function FirmwarePage() {
             <Descriptions.Item label={t('firmware.fileName')}>{shown.fileName}</Descriptions.Item>
             <Descriptions.Item label={t('firmware.version')}>{shown.version}</Descriptions.Item>
             <Descriptions.Item label={t('firmware.code')}>{shown.code}</Descriptions.Item>
-            <Descriptions.Item label={t('firmware.size')}>{sizeText(shown.size)}</Descriptions.Item>
+            <Descriptions.Item label={t('firmware.size')}>{fileSizeText(shown.size)}</Descriptions.Item>
             <Descriptions.Item label="SHA-256">
               <Typography.Text code copyable style={{ wordBreak: 'break-all' }}>
                 {shown.sha256}

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { byIndex, Chart, type ChartSpec } from '../../../components/Chart.tsx';
 import type { ExportTable } from '../../../lib/exportTable.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { chartTime } from '../../../lib/plantTime.ts';
 import { usePlantCurves } from '../api/plantCurves.ts';
 import { usePlantReport } from '../api/plantReport.ts';
@@ -39,7 +40,7 @@ export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number;
           max: Date.UTC(date.year(), date.month(), date.date() + 1),
         },
         y: { unit: 'kW' },
-        format: (v) => `${v.toFixed(2)} kW`,
+        format: (v) => `${formatNumber(v, 2)} kW`,
         series: series.map((s) => ({
           kind: 'line',
           name: t(`monitoring.node.${s.variable}`),
@@ -62,7 +63,7 @@ export function PlantCharts({ plantId, plantName, timeZone }: { plantId: number;
     const spec: ChartSpec = {
       x: { kind: 'category', labels: buckets },
       y: { unit: 'kWh' },
-      format: (v) => `${v.toFixed(2)} kWh`,
+      format: (v) => `${formatNumber(v, 2)} kWh`,
       series: series.map((s) => ({ kind: 'bar', name: t(`monitoring.energy.${s.label}`), data: byIndex(s.data) })),
     };
     const table = (): ExportTable => ({

@@ -6,6 +6,7 @@ import { byIndex, Chart, type ChartSpec } from '../../../components/Chart.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import type { ExportTable } from '../../../lib/exportTable.ts';
 import { useFigureFormat } from '../../../lib/figureFormat.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { usePlantEconomics } from '../api/plantEconomics.ts';
 import { PlantPeriodBar, usePlantPeriod } from './PlantPeriodPicker.tsx';
 
@@ -64,17 +65,21 @@ export function PlantEconomics({ plantId, plantName, timeZone }: { plantId: numb
   const benefit =
     total && (total.exportRevenue !== null || total.savings !== null) ? (total.exportRevenue ?? 0) + (total.savings ?? 0) : null;
   const figures = total && [
-    { key: 'exportRevenue', value: moneyOf(total.exportRevenue), hint: `${total.feedin.toFixed(1)} kWh` },
-    { key: 'savings', value: moneyOf(total.savings), hint: `${total.selfSupplied.toFixed(1)} kWh` },
+    { key: 'exportRevenue', value: moneyOf(total.exportRevenue), hint: `${formatNumber(total.feedin, 1)} kWh` },
+    { key: 'savings', value: moneyOf(total.savings), hint: `${formatNumber(total.selfSupplied, 1)} kWh` },
     { key: 'benefit', value: moneyOf(benefit) },
     {
       key: 'selfConsumption',
       value: percent(total.selfConsumptionRatio),
-      hint: `${total.selfUsed.toFixed(1)} / ${total.produced.toFixed(1)} kWh`,
+      hint: `${formatNumber(total.selfUsed, 1)} / ${formatNumber(total.produced, 1)} kWh`,
     },
-    { key: 'autarky', value: percent(total.autarkyRatio), hint: `${total.selfSupplied.toFixed(1)} / ${total.loads.toFixed(1)} kWh` },
-    { key: 'co2Avoided', value: `${total.co2AvoidedKg.toFixed(1)} kg` },
-    { key: 'trees', value: total.trees.toFixed(1) },
+    {
+      key: 'autarky',
+      value: percent(total.autarkyRatio),
+      hint: `${formatNumber(total.selfSupplied, 1)} / ${formatNumber(total.loads, 1)} kWh`,
+    },
+    { key: 'co2Avoided', value: `${formatNumber(total.co2AvoidedKg, 1)} kg` },
+    { key: 'trees', value: formatNumber(total.trees, 1) },
   ];
 
   return (

@@ -6,13 +6,14 @@ import { byIndex, Chart, type ChartSeries, type ChartSpec } from '../../../compo
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import type { ExportTable } from '../../../lib/exportTable.ts';
 import { useFigureFormat } from '../../../lib/figureFormat.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { chartTime } from '../../../lib/plantTime.ts';
 import { usePlantForecast } from '../api/plantForecast.ts';
 import { usePlantPerformance } from '../api/plantPerformance.ts';
 import { PlantPeriodBar, usePlantPeriod } from './PlantPeriodPicker.tsx';
 
 type Dimension = 'day' | 'month' | 'year';
-const kwh = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} kWh`);
+const kwh = (value: number | null) => (value === null ? '—' : `${formatNumber(value, 1)} kWh`);
 
 /** What the expectation rests on: size, tilt and bearing (assumed where the plant does not say). */
 function ModelNote({ model }: { model: Performance['model'] }) {
@@ -48,7 +49,7 @@ export function PlantPerformance({ plantId, plantName, timeZone }: { plantId: nu
     const spec: ChartSpec = {
       x: { kind: 'category', labels },
       y: { unit: 'kWh' },
-      format: (v) => `${v.toFixed(2)} kWh`,
+      format: (v) => `${formatNumber(v, 2)} kWh`,
       series: [
         { kind: 'bar', name: t('owners.actual'), data: byIndex(data.buckets.map((b) => b.actual)) },
         ...(data.model
@@ -141,7 +142,7 @@ function ForecastChart({ plantId, timeZone }: { plantId: number; timeZone: strin
       <Chart spec={spec} height={260} label={t('owners.forecastOf', { days: query.data.days.join(', ') })} />
       {query.data.battery && (
         <Typography.Text type="secondary">
-          {t('owners.batteryAssumed', { capacity: query.data.battery.capacityKwh.toFixed(1), soc: query.data.battery.soc })}
+          {t('owners.batteryAssumed', { capacity: formatNumber(query.data.battery.capacityKwh, 1), soc: query.data.battery.soc })}
         </Typography.Text>
       )}
     </>
