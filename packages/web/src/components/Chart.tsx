@@ -1,15 +1,20 @@
 import { Button, Flex, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import './chart.css';
-import { alignSeries, axisRange, type ChartAxis, type ChartSeries, type ChartSpec, timeTick, xLabel } from './chartData.ts';
+import { alignSeries, axisRange, type ChartAxis, type ChartSeries, type ChartSpec, timeTick, valueTick, xLabel } from './chartData.ts';
 
 export { byIndex, type ChartSeries, type ChartSpec } from './chartData.ts';
 
 /** ECharts' palette, so the colours users know stay. */
 const PALETTE = ['#5070dd', '#b6d634', '#505372', '#ff994d', '#0ca8df', '#ffd10a', '#fb628b', '#785db0', '#3fbe95'];
 const MAX_BAR_PX = 32;
+
+/** A value axis's labels in the user's language (uPlot writes the browser's: 1.4 on a German page). */
+const valueTicks = (_u: uPlot, splits: number[], _axis: number, _space: number, step: number) =>
+  splits.map((value) => valueTick(value, step));
 
 /** A y axis wide enough for its longest label. */
 const axisSize = (_u: uPlot, values: string[] | null) => Math.max(40, ...(values ?? []).map((v) => v.length * 7 + 16));
@@ -161,10 +166,12 @@ function build(
               values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? (x.labels[i] ?? '') : '')),
             }
           : {}),
-        ...(x.kind === 'value' ? { label: x.unit, labelSize: 20 } : {}),
+        ...(x.kind === 'value' ? { label: x.unit, labelSize: 20, values: valueTicks } : {}),
       },
-      { ...axisStyle, grid, label: spec.y.unit, labelSize: spec.y.unit ? 20 : 0 },
-      ...(spec.y2 ? [{ ...axisStyle, scale: 'y2', side: 1, grid: { show: false }, label: spec.y2.unit, labelSize: 20 }] : []),
+      { ...axisStyle, grid, label: spec.y.unit, labelSize: spec.y.unit ? 20 : 0, values: valueTicks },
+      ...(spec.y2
+        ? [{ ...axisStyle, scale: 'y2', side: 1, grid: { show: false }, label: spec.y2.unit, labelSize: 20, values: valueTicks }]
+        : []),
     ],
     series: [
       {},
@@ -216,6 +223,8 @@ function build(
 export function Chart({ spec, height = 320, label }: { spec: ChartSpec; height?: number; label: string }) {
   const box = useRef<HTMLDivElement>(null);
   const { token } = theme.useToken();
+  // The axes' numbers are written in the user's language: drawn again when it changes.
+  const { i18n } = useTranslation();
   // Series switched in the legend, by name (kept across periods); a faint one starts off.
   const [switched, setSwitched] = useState<ReadonlySet<string>>(new Set());
   const shown = (s: ChartSeries) => !s.faint !== switched.has(s.name);
@@ -234,7 +243,7 @@ export function Chart({ spec, height = 320, label }: { spec: ChartSpec; height?:
       observer.disconnect();
       plot.destroy();
     };
-  }, [spec, switched, token, height]);
+  }, [spec, switched, token, height, i18n.language]);
 
   return (
     <div>

@@ -1,5 +1,11 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { alignSeries, axisRange, timeTick, xLabel } from './chartData.ts';
+import { changeLanguage } from '../lib/i18n.ts';
+import { setUpScreenTests } from '../test/screen.tsx';
+import { alignSeries, axisRange, timeTick, valueTick, xLabel } from './chartData.ts';
+
+// The English strings loaded: the axis labels' case switches languages as the console does.
+setUpScreenTests();
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -100,5 +106,20 @@ describe('series on one x axis', () => {
     expect(bases.get(1)).toEqual([1, 2]);
     // The tooltip reads each series' own value, not the stack's total.
     expect(values[1]).toEqual([3, null]);
+  });
+});
+
+describe('value axis labels', () => {
+  it("take the decimals of the axis's step and the user's decimal mark", async () => {
+    expect([0, 0.2, 1.4].map((v) => valueTick(v, 0.2))).toEqual(['0', '0.2', '1.4']);
+    expect(valueTick(0.30000000000000004, 0.1)).toBe('0.3');
+    expect(valueTick(2.5, 0.25)).toBe('2.5');
+    expect(valueTick(1000, 500)).toBe('1000');
+    await changeLanguage('de');
+    try {
+      expect([0, 0.2, 1.4].map((v) => valueTick(v, 0.2))).toEqual(['0', '0,2', '1,4']);
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

@@ -1,4 +1,5 @@
 import uPlot from 'uplot';
+import { formatNumber } from '../lib/format.ts';
 
 /**
  * What the console's charts draw: lines and bars over one x axis, with a legend that hides and shows
@@ -113,3 +114,14 @@ export function alignSeries(series: ChartSeries[]) {
   });
   return { x: joined[0] as number[], values, drawn, bases };
 }
+
+/** The decimals an axis step needs (0.25 → 2, 5 → 0), as uPlot's own labels take them. */
+function decimalsOf(step: number): number {
+  const text = String(Number(step.toPrecision(12)));
+  if (text.includes('e')) return 6;
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : text.length - dot - 1;
+}
+
+/** A value axis's label at `value`, its ticks `step` apart, in the user's language (de: 1,4). */
+export const valueTick = (value: number, step: number) => formatNumber(value, decimalsOf(step), 0);

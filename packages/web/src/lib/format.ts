@@ -5,18 +5,22 @@ import i18next from 'i18next';
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /**
- * A number with `decimals` places (2 by default), written as the user's language writes it (6.62 in English, 6,62 in
- * German); empty for anything that is not a finite number. No thousands separators: figures keep the width the
+ * A number with `decimals` places (2 by default; at least `fewestDecimals`, trailing zeros dropped below them), written
+ * as the user's language writes it (6.62 in English, 6,62 in German); empty for anything that is not a finite number. No thousands separators: figures keep the width the
  * console gave them before, and a four-digit kWh reads as the devices' own displays show it.
  */
-export function formatNumber(value: unknown, decimals = 2): string {
+export function formatNumber(value: unknown, decimals = 2, fewestDecimals = decimals): string {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isFinite(n)) return '';
   const language = (i18next.language ?? 'en').replace('_', '-');
-  const key = `${language}|${decimals}`;
+  const key = `${language}|${decimals}|${fewestDecimals}`;
   let format = numberFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(language, { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: false });
+    format = new Intl.NumberFormat(language, {
+      minimumFractionDigits: fewestDecimals,
+      maximumFractionDigits: decimals,
+      useGrouping: false,
+    });
     numberFormats.set(key, format);
   }
   return format.format(n);
