@@ -6,8 +6,9 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /**
  * A number with `decimals` places (2 by default; at least `fewestDecimals`, trailing zeros dropped below them), written
- * as the user's language writes it (6.62 in English, 6,62 in German); empty for anything that is not a finite number. No thousands separators: figures keep the width the
- * console gave them before, and a four-digit kWh reads as the devices' own displays show it.
+ * as the user's language writes it (6.62 in English, 6,62 in German); empty for anything that is not a finite number.
+ * No thousands separators: figures keep the width the console gave them before, and a four-digit kWh reads as the
+ * devices' own displays show it.
  */
 export function formatNumber(value: unknown, decimals = 2, fewestDecimals = decimals): string {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
