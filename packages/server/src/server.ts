@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type DataLoop, startDataLoop } from './dataLoop.ts';
 import { openDatabase } from './db/client.ts';
+import { startFromTemplate } from './db/embeddedTemplate.ts';
 import { migrate } from './db/migrate.ts';
 import { startDemoFleet } from './demoFleet.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
@@ -12,6 +13,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
  * main.ts starts it and stops it on a signal; the first-start benchmark runs the same thing.
  */
 export async function startServer(config: Config) {
+  if (!config.databaseUrl) await startFromTemplate(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(database);
   const app = await buildApp({ config, database });

@@ -1,20 +1,17 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { type Database, openDatabase, openPglite, PGLITE_FOLDER } from '../db/client.ts';
+import { type Database, openDatabase, openPglite } from '../db/client.ts';
+import { copyEmbeddedTemplate, embeddedTemplate } from '../db/embeddedTemplate.ts';
 import { migrate } from '../db/migrate.ts';
 
 /**
- * Where a test run's migrated template is, for every test process of the run (the workers inherit
- * the environment of Vitest's main process, where `prepareTestDatabaseTemplate` sets these).
+ * A test run's migrated database on DATABASE_URL's server, for every test process of the run (the workers inherit
+ * the environment of Vitest's main process, where `prepareTestDatabaseTemplate` sets it). On PGlite every process
+ * copies the embedded database's template (embeddedTemplate.ts).
  */
-const PGLITE_TEMPLATE = 'SUNSTACK_TEST_PGLITE_TEMPLATE'; // a folder holding a migrated PGlite data folder
-const POSTGRES_TEMPLATE = 'SUNSTACK_TEST_POSTGRES_TEMPLATE'; // a migrated database on DATABASE_URL's server
-
-const execFileAsync = promisify(execFile);
+const POSTGRES_TEMPLATE = 'SUNSTACK_TEST_POSTGRES_TEMPLATE';
 
 export type TestDatabase = Database & {
   /** PostgreSQL only: the URL of this database, for a connection of one's own (COPY, a child process). */
@@ -42,31 +39,18 @@ async function onServer(url: string, statement: string): Promise<void> {
 /**
  * Migrates one database for the whole test run (Vitest's globalSetup), with the real migrator: a
  * migration that fails fails the run. Every test file then starts from a copy of it instead of
- * initdb in WebAssembly and the migrations (~7 s) on PGlite (`copyOfPgliteTemplate`), and in
- * ~0.1 s instead of ~0.9 s on PostgreSQL. Answers the teardown, which removes the template.
+ * initdb in WebAssembly and the migrations (~6 s) on PGlite (`copyOfPgliteTemplate`), and in
+ * ~0.1 s instead of ~0.9 s on PostgreSQL. Answers the teardown, which removes the PostgreSQL one;
+ * PGlite's is kept between runs until PGlite or a migration changes.
  */
 export async function prepareTestDatabaseTemplate(): Promise<() => Promise<void>> {
   // Both projects that open databases (server, e2e) may run in one Vitest run: one template serves them.
-  if (process.env[PGLITE_TEMPLATE] || process.env[POSTGRES_TEMPLATE]) return async () => {};
+  if (process.env[POSTGRES_TEMPLATE]) return async () => {};
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const folder = await mkdtemp(join(tmpdir(), 'sunstack-test-template-'));
-    try {
-      const database = await openPglite({ dataDir: folder });
-      try {
-        await migrate(database);
-      } finally {
-        await database.close();
-      }
-    } catch (error) {
-      await rm(folder, { recursive: true, force: true });
-      throw error;
-    }
-    process.env[PGLITE_TEMPLATE] = folder;
-    return async () => {
-      delete process.env[PGLITE_TEMPLATE];
-      await rm(folder, { recursive: true, force: true });
-    };
+    // Made here, before the test processes start, so they do not all make it at once.
+    await embeddedTemplate();
+    return async () => {};
   }
   // Unique per run, so runs sharing a server never meet; nothing but this run ever opens it.
   const name = `test_template_${randomBytes(6).toString('hex')}`;
@@ -90,19 +74,17 @@ export async function prepareTestDatabaseTemplate(): Promise<() => Promise<void>
 }
 
 /**
- * A fresh, migrated database for one test file: an in-memory PGlite, or a new database on the
- * PostgreSQL server of DATABASE_URL (dropped again by `dispose`). A copy of the run's template
- * when there is one; otherwise (a bench, a script) migrated here.
+ * A fresh, migrated database for one test file: a PGlite in a folder of its own, or a new database on the
+ * PostgreSQL server of DATABASE_URL (dropped again by `dispose`). A copy of a template; on PostgreSQL without
+ * the run's (a bench, a script) migrated here.
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const template = process.env[PGLITE_TEMPLATE];
-    const folder = template ? await copyOfPgliteTemplate(template) : await mkdtemp(join(tmpdir(), 'sunstack-test-'));
+    const folder = await copyOfPgliteTemplate();
     const removeFolder = () => rm(folder, { recursive: true, force: true });
     try {
       const database = await openPglite({ dataDir: folder });
-      if (!template) await migrate(database);
       return { ...database, dispose: () => database.close().finally(removeFolder) };
     } catch (error) {
       await removeFolder();
@@ -131,15 +113,13 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 }
 
 /**
- * A new folder holding a copy of the template's data folder, for a PGlite of its own. Copied on disk by `cp`
- * (0.1-0.5 s) and opened in place, PGlite starts in 0.6-0.7 s (0.7-0.8 s of CPU); from a dump of the same folder
- * unpacked into its memory file system it took 1.4-2.4 s (1.9-3.1 s of CPU), and queries run as fast on either
- * (ARCHITECTURE.md, "The suite's speed"). `cp` rather than Node's `fs.cp`, which copies file by file in JavaScript:
- * 0.3-0.4 s and as much CPU for the template's 1,435 files.
+ * A new folder holding a copy of the embedded database's template, for a PGlite of its own. Copied on disk and
+ * opened in place, PGlite starts in 0.6-0.7 s (0.7-0.8 s of CPU); from a dump of the same folder unpacked into its
+ * memory file system it took 1.4-2.4 s (1.9-3.1 s of CPU), and queries run as fast on either (ARCHITECTURE.md,
+ * "The suite's speed").
  */
-export async function copyOfPgliteTemplate(template = process.env[PGLITE_TEMPLATE]): Promise<string> {
-  if (!template) throw new Error('no PGlite template: run under Vitest (globalSetup) or call prepareTestDatabaseTemplate');
+export async function copyOfPgliteTemplate(): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), 'sunstack-test-'));
-  await execFileAsync('cp', ['-R', join(template, PGLITE_FOLDER), folder]);
+  await copyEmbeddedTemplate(await embeddedTemplate(), folder);
   return folder;
 }
