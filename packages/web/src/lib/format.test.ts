@@ -2,7 +2,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { setUpScreenTests } from '../test/screen.tsx';
-import { displayValue, fileSizeText, formatDate, formatDateTime, formatNumber, isExternalLink, utcOffsetLabel } from './format.ts';
+import {
+  displayValue,
+  fileSizeText,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  isExternalLink,
+  utcOffsetLabel,
+} from './format.ts';
 import { changeLanguage } from './i18n.ts';
 
 // The English strings loaded: the German case switches languages as the console does.
@@ -23,11 +32,13 @@ describe('number formatter', () => {
       expect(formatNumber(12345.6, 1)).toBe('12345,6');
       expect(displayValue(-12.345)).toBe('-12,35');
       expect(fileSizeText(1536)).toBe('1,5 KB');
+      expect(formatCount(12345)).toBe('12.345');
     } finally {
       await changeLanguage('en');
     }
     expect(formatNumber(6.624)).toBe('6.62');
     expect(fileSizeText(3 * 1024 * 1024)).toBe('3.00 MB');
+    expect(formatCount(12345)).toBe('12,345');
   });
 
   it('never throws, for any input', () => {

@@ -27,6 +27,11 @@ export function formatNumber(value: unknown, decimals = 2, fewestDecimals = deci
   return format.format(n);
 }
 
+/** A count (plants, devices) as the user's language writes it, thousands grouped: 12,345 in English, 12.345 in German. */
+export function formatCount(count: number): string {
+  return count.toLocaleString((i18next.language ?? 'en').replace('_', '-'));
+}
+
 /** A file's size as people read it: bytes, KB or MB (1024-based, as file managers show it), in the user's language. */
 export function fileSizeText(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PlantStatusTag, usePlantStatusColours } from '../../../components/PlantStatusTag.tsx';
+import { formatCount } from '../../../lib/format.ts';
 import { paginationProps } from '../../../lib/pagination.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePlantMap } from '../api/plantMap.ts';
@@ -54,7 +55,7 @@ function markerIcon(cell: PlantMapCell, colours: Record<PlantStatus, string>) {
       `<span style="display:flex;align-items:center;justify-content:center;width:${size}px;height:${size}px;border-radius:50%;` +
       `background:conic-gradient(${stops.join(',')});box-shadow:0 1px 4px rgba(0,0,0,.35)">` +
       `<span style="display:flex;align-items:center;justify-content:center;width:${size - 12}px;height:${size - 12}px;border-radius:50%;` +
-      `background:#fff;font:600 12px/1 system-ui,sans-serif;color:#1f1f1f">${cell.count.toLocaleString()}</span></span>`,
+      `background:#fff;font:600 12px/1 system-ui,sans-serif;color:#1f1f1f">${formatCount(cell.count)}</span></span>`,
     iconSize: [size, size],
   });
 }
@@ -65,7 +66,7 @@ function markerIcon(cell: PlantMapCell, colours: Record<PlantStatus, string>) {
  * zooms in, or lists its plants when they share one spot.
  */
 export default function PlantMapPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const colours = usePlantStatusColours();
   const [map, setMap] = useState<L.Map>();
@@ -100,7 +101,7 @@ export default function PlantMapPage() {
     if (!map || !cells) return;
     const layer = L.layerGroup().addTo(map);
     for (const cell of cells) {
-      const title = cell.plant ? cell.plant.name : t('plantMap.clusterTitle', { number: cell.count.toLocaleString() });
+      const title = cell.plant ? cell.plant.name : t('plantMap.clusterTitle', { number: formatCount(cell.count) });
       const marker = L.marker([cell.latitude, cell.longitude], { icon: markerIcon(cell, colours), title, alt: title, riseOnHover: true });
       marker.on('click', () => {
         if (cell.plant) {
@@ -132,7 +133,6 @@ export default function PlantMapPage() {
     for (const cell of cells ?? []) for (const status of PLANT_STATUSES) sums[status] += cell.statuses[status];
     return sums;
   }, [cells]);
-  const number = (value: number) => value.toLocaleString(i18n.language.replace('_', '-'));
 
   return (
     <Card
@@ -148,12 +148,12 @@ export default function PlantMapPage() {
         <WorldMap onReady={setMap} label={t('plantMap.mapLabel')} style={{ height: 'max(360px, calc(100vh - 330px))' }} />
       </Suspense>
       <Flex wrap gap={16} align="center" style={{ marginTop: 12 }} aria-live="polite">
-        <Typography.Text strong>{t('plantMap.inView', { number: number(clusters.data?.total ?? 0) })}</Typography.Text>
+        <Typography.Text strong>{t('plantMap.inView', { number: formatCount(clusters.data?.total ?? 0) })}</Typography.Text>
         {PLANT_STATUSES.map((status) => (
           <Flex key={status} gap={6} align="center">
             <span style={{ width: 12, height: 12, borderRadius: '50%', background: colours[status], display: 'inline-block' }} />
             <Typography.Text>
-              {t(`plant.status.${status}`)} {number(totals[status])}
+              {t(`plant.status.${status}`)} {formatCount(totals[status])}
             </Typography.Text>
           </Flex>
         ))}
@@ -164,7 +164,7 @@ export default function PlantMapPage() {
           type="info"
           showIcon
           style={{ marginTop: 12 }}
-          title={t('plantMap.unlocated', { number: number(clusters.data?.unlocated ?? 0) })}
+          title={t('plantMap.unlocated', { number: formatCount(clusters.data?.unlocated ?? 0) })}
         />
       )}
       {clusters.data && clusters.data.total === 0 && (clusters.data.unlocated ?? 0) === 0 && (
