@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { alarmName } from '../../../components/alarm/alarmName.ts';
 import { SeverityTag } from '../../../components/alarm/SeverityTag.tsx';
+import { formatCount } from '../../../lib/format.ts';
 import { affectedShares } from './faultShares.ts';
 import { subjectLabel } from './subjectLabel.ts';
 
@@ -40,7 +41,6 @@ export function FaultRecordTable({
   const { t } = useTranslation();
   const narrow = Grid.useBreakpoint().md === false;
   const { token } = theme.useToken();
-  const number = (n: number) => n.toLocaleString(languageTag(language));
   // Bars against the largest group of the dimension shown: the one to look at first fills its bar.
   const largest = Math.max(0, ...(record?.[dimension].rows ?? []).map((group) => group.alarms));
   const counted = <T extends Counts>(): ColumnsType<T> => [
@@ -56,10 +56,10 @@ export function FaultRecordTable({
             status="normal"
             size="small"
             showInfo={false}
-            aria-label={`${t('faultRecord.alarms')}: ${number(alarms)}`}
+            aria-label={`${t('faultRecord.alarms')}: ${formatCount(alarms)}`}
             style={{ width: narrow ? 32 : 72, margin: 0 }}
           />
-          {number(alarms)}
+          {formatCount(alarms)}
         </Flex>
       ),
     },
@@ -71,7 +71,7 @@ export function FaultRecordTable({
             dataIndex: 'occurrences',
             width: 120,
             sorter: (a: T, b: T) => a.occurrences - b.occurrences,
-            render: number,
+            render: (value: number) => formatCount(value),
           },
         ]),
     {
@@ -79,7 +79,7 @@ export function FaultRecordTable({
       dataIndex: 'devices',
       width: narrow ? 90 : 140,
       sorter: (a, b) => a.devices - b.devices,
-      render: number,
+      render: (value: number) => formatCount(value),
     },
   ];
   const empty = { emptyText: <Empty description={t('faultRecord.none')} /> };
@@ -192,7 +192,7 @@ export function FaultRecordTable({
           dataIndex: 'fleetDevices',
           width: 120,
           sorter: (a, b) => a.fleetDevices - b.fleetDevices,
-          render: number,
+          render: (value: number) => formatCount(value),
         },
         share,
       ];

@@ -1,10 +1,10 @@
-import { API_DAILY_QUOTA_MAX, type ApiQuotaAccount, apiQuotaSetBody, languageTag, roleKey } from '@sunstack/shared';
+import { API_DAILY_QUOTA_MAX, type ApiQuotaAccount, apiQuotaSetBody, roleKey } from '@sunstack/shared';
 import { Button, Card, Flex, Form, Input, InputNumber, Modal, message } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../components/PagedTable.tsx';
-import { useClientStore } from '../../../lib/clientStore.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { useApiQuotas } from '../api/listQuotas.ts';
@@ -16,16 +16,14 @@ export function QuotaTable() {
   const paging = usePagedFilters<{ username?: string }>({});
   const list = useApiQuotas(paging.query, true);
   const [editing, setEditing] = useState<ApiQuotaAccount>();
-  const locale = languageTag(useClientStore((state) => state.language));
-  const number = (value: number) => value.toLocaleString(locale);
 
   const columns: ColumnsType<ApiQuotaAccount> = [
     { title: t('apiKey.account'), dataIndex: 'username' },
     { title: t('apiKey.role'), dataIndex: 'access', render: (access: number) => t(roleKey(access)) },
     { title: t('apiKey.keys'), dataIndex: 'keys', align: 'right' },
-    { title: t('apiKey.callsPerDay'), dataIndex: 'callsPerDay', align: 'right', render: number },
-    { title: t('apiKey.callsToday'), dataIndex: 'callsToday', align: 'right', render: number },
-    { title: t('apiKey.remainingToday'), dataIndex: 'remainingToday', align: 'right', render: number },
+    { title: t('apiKey.callsPerDay'), dataIndex: 'callsPerDay', align: 'right', render: (value: number) => formatCount(value) },
+    { title: t('apiKey.callsToday'), dataIndex: 'callsToday', align: 'right', render: (value: number) => formatCount(value) },
+    { title: t('apiKey.remainingToday'), dataIndex: 'remainingToday', align: 'right', render: (value: number) => formatCount(value) },
     {
       title: t('common.actions'),
       key: 'actions',
@@ -66,7 +64,6 @@ function QuotaDialog({ account, onClose }: { account: ApiQuotaAccount | undefine
   const { t } = useTranslation();
   const [form] = Form.useForm<{ callsPerDay: number }>();
   const save = useSetApiQuota();
-  const locale = languageTag(useClientStore((state) => state.language));
   useEffect(() => {
     if (account) form.setFieldsValue({ callsPerDay: account.callsPerDay });
   }, [account, form]);
@@ -97,7 +94,7 @@ function QuotaDialog({ account, onClose }: { account: ApiQuotaAccount | undefine
           label={t('apiKey.callsPerDay')}
           name="callsPerDay"
           rules={[zodRule(apiQuotaSetBody.shape.callsPerDay, t)]}
-          extra={t('apiKey.quotaHint', { max: API_DAILY_QUOTA_MAX.toLocaleString(locale) })}
+          extra={t('apiKey.quotaHint', { max: formatCount(API_DAILY_QUOTA_MAX) })}
         >
           <InputNumber style={{ width: 200 }} />
         </Form.Item>
