@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -63,7 +63,11 @@ async function makeTemplate(): Promise<string> {
     await rm(making, { recursive: true, force: true });
   }
   for (const other of await readdir(CACHE)) {
-    if (other.startsWith('pglite-') && other !== name) await rm(join(CACHE, other), { recursive: true, force: true });
+    const path = join(CACHE, other);
+    // One being made (about 10 s) is left for ten minutes: a process stopped while making one leaves it behind.
+    const made = await stat(path).catch(() => undefined);
+    const stale = other.startsWith('pglite-') ? other !== name : made !== undefined && Date.now() - made.mtimeMs > 600_000;
+    if (stale) await rm(path, { recursive: true, force: true });
   }
   return folder;
 }
