@@ -67,7 +67,7 @@ async function snapshotWebDist(source: string): Promise<string> {
 }
 
 /**
- * The real app for one test file, in this process: a fresh database (in-memory PGlite, or a new
+ * The real app for one test file, in this process: a fresh database (a PGlite of its own, or a new
  * database on DATABASE_URL's server) with the demo accounts, a real SMTP capture, the built web app, and
  * the mail sender running. Listens on a free loopback port.
  */
