@@ -32,6 +32,7 @@ describe('plants across branches (issue 3)', () => {
     await installer.getByLabel('Site name').fill('E2E rooftop');
     await installer.getByLabel('Country or region').click();
     await installer.keyboard.type('Germany');
+    await visible(installer.getByTitle('Germany', { exact: true }));
     await installer.keyboard.press('Enter');
     await visible(installer.getByText('Set from the country: Europe/Berlin. Change it if the plant keeps another time.'));
     await installer.getByLabel('City').fill('Stuttgart');
@@ -69,6 +70,7 @@ describe('plants across branches (issue 3)', () => {
     await installer.getByLabel('Site name').fill('Nowhere');
     await installer.getByLabel('Country or region').click();
     await installer.keyboard.type('France');
+    await visible(installer.getByTitle('France', { exact: true }));
     await installer.keyboard.press('Enter');
     await installer.getByLabel('Datalogger SN 1').fill('999999999999999');
     await installer.getByLabel('Check code 1').fill('ABCD2345');
@@ -85,11 +87,13 @@ describe('plants across branches (issue 3)', () => {
     await installer.goto('/bus/plant/add');
     await installer.getByLabel('Country or region').click();
     await installer.keyboard.type('France');
+    await visible(installer.getByTitle('France', { exact: true }));
     await installer.keyboard.press('Enter');
     await visible(installer.getByText('Set from the country: Europe/Paris. Change it if the plant keeps another time.'));
     // Spain keeps two times (the Canaries an hour behind): the field asks again, until the position says.
     await installer.getByLabel('Country or region').click();
     await installer.keyboard.type('Spain');
+    await visible(installer.getByTitle('Spain', { exact: true }));
     await installer.keyboard.press('Enter');
     await expect.poll(() => installer.getByText('Europe/Paris').count()).toBe(0);
     await installer.getByLabel('Latitude').fill('28.1');

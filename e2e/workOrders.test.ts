@@ -10,6 +10,8 @@ const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQ
 /** Picks the first option of an Ant Design select by its label. */
 async function pickFirst(page: Awaited<ReturnType<typeof suite.page>>, label: string) {
   await page.getByLabel(label, { exact: true }).click();
+  // The options come from the server: Enter before they arrive picks nothing, and the form then refuses to submit.
+  await page.locator('.ant-select-dropdown .ant-select-item-option:visible').first().waitFor();
   await page.keyboard.press('Enter');
 }
 
