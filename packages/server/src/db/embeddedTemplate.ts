@@ -77,7 +77,7 @@ async function makeTemplate(): Promise<string> {
  * for a database. By `cp`: Node's `fs.cp` copies file by file in JavaScript, 0.3-0.4 s and as much CPU for the
  * template's 1,435 files against 0.1-0.5 s.
  */
-export async function copyEmbeddedTemplate(template: string, dataDir: string): Promise<void> {
+async function copyEmbeddedTemplate(template: string, dataDir: string): Promise<void> {
   const aside = join(dataDir, `${PGLITE_FOLDER}.copying`);
   await rm(aside, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Database, openDatabase, openPglite } from '../db/client.ts';
-import { copyEmbeddedTemplate, embeddedTemplate } from '../db/embeddedTemplate.ts';
+import { embeddedTemplate, startFromTemplate } from '../db/embeddedTemplate.ts';
 import { migrate } from '../db/migrate.ts';
 
 /**
@@ -120,6 +120,6 @@ export async function openTestDatabase(): Promise<TestDatabase> {
  */
 export async function copyOfPgliteTemplate(): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), 'sunstack-test-'));
-  await copyEmbeddedTemplate(await embeddedTemplate(), folder);
+  await startFromTemplate(folder);
   return folder;
 }

@@ -4,6 +4,18 @@ import i18next from 'i18next';
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
+/** The user's language's number format with these decimals, made once per language and options. */
+function numberFormat(decimals: number, fewestDecimals: number, useGrouping: boolean): Intl.NumberFormat {
+  const language = (i18next.language ?? 'en').replace('_', '-');
+  const key = `${language}|${decimals}|${fewestDecimals}|${useGrouping}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { minimumFractionDigits: fewestDecimals, maximumFractionDigits: decimals, useGrouping });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * A number with `decimals` places (2 by default; at least `fewestDecimals`, trailing zeros dropped below them), written
  * as the user's language writes it (6.62 in English, 6,62 in German); empty for anything that is not a finite number.
@@ -13,23 +25,12 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 export function formatNumber(value: unknown, decimals = 2, fewestDecimals = decimals): string {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isFinite(n)) return '';
-  const language = (i18next.language ?? 'en').replace('_', '-');
-  const key = `${language}|${decimals}|${fewestDecimals}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(language, {
-      minimumFractionDigits: fewestDecimals,
-      maximumFractionDigits: decimals,
-      useGrouping: false,
-    });
-    numberFormats.set(key, format);
-  }
-  return format.format(n);
+  return numberFormat(decimals, fewestDecimals, false).format(n);
 }
 
 /** A count (plants, devices) as the user's language writes it, thousands grouped: 12,345 in English, 12.345 in German. */
 export function formatCount(count: number): string {
-  return count.toLocaleString((i18next.language ?? 'en').replace('_', '-'));
+  return numberFormat(0, 0, true).format(count);
 }
 
 /** A file's size as people read it: bytes, KB or MB (1024-based, as file managers show it), in the user's language. */

@@ -71,7 +71,7 @@ export function FaultRecordTable({
             dataIndex: 'occurrences',
             width: 120,
             sorter: (a: T, b: T) => a.occurrences - b.occurrences,
-            render: (value: number) => formatCount(value),
+            render: formatCount,
           },
         ]),
     {
@@ -79,7 +79,7 @@ export function FaultRecordTable({
       dataIndex: 'devices',
       width: narrow ? 90 : 140,
       sorter: (a, b) => a.devices - b.devices,
-      render: (value: number) => formatCount(value),
+      render: formatCount,
     },
   ];
   const empty = { emptyText: <Empty description={t('faultRecord.none')} /> };
@@ -192,7 +192,7 @@ export function FaultRecordTable({
           dataIndex: 'fleetDevices',
           width: 120,
           sorter: (a, b) => a.fleetDevices - b.fleetDevices,
-          render: (value: number) => formatCount(value),
+          render: formatCount,
         },
         share,
       ];

@@ -21,9 +21,9 @@ export function QuotaTable() {
     { title: t('apiKey.account'), dataIndex: 'username' },
     { title: t('apiKey.role'), dataIndex: 'access', render: (access: number) => t(roleKey(access)) },
     { title: t('apiKey.keys'), dataIndex: 'keys', align: 'right' },
-    { title: t('apiKey.callsPerDay'), dataIndex: 'callsPerDay', align: 'right', render: (value: number) => formatCount(value) },
-    { title: t('apiKey.callsToday'), dataIndex: 'callsToday', align: 'right', render: (value: number) => formatCount(value) },
-    { title: t('apiKey.remainingToday'), dataIndex: 'remainingToday', align: 'right', render: (value: number) => formatCount(value) },
+    { title: t('apiKey.callsPerDay'), dataIndex: 'callsPerDay', align: 'right', render: formatCount },
+    { title: t('apiKey.callsToday'), dataIndex: 'callsToday', align: 'right', render: formatCount },
+    { title: t('apiKey.remainingToday'), dataIndex: 'remainingToday', align: 'right', render: formatCount },
     {
       title: t('common.actions'),
       key: 'actions',
