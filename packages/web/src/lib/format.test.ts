@@ -8,6 +8,7 @@ import {
   formatCount,
   formatDate,
   formatDateTime,
+  formatGrouped,
   formatNumber,
   isExternalLink,
   utcOffsetLabel,
@@ -33,12 +34,16 @@ describe('number formatter', () => {
       expect(displayValue(-12.345)).toBe('-12,35');
       expect(fileSizeText(1536)).toBe('1,5 KB');
       expect(formatCount(12345)).toBe('12.345');
+      expect(formatGrouped(12345.678, 1)).toBe('12.345,7');
+      expect(formatGrouped(1234.5, 2, 2)).toBe('1.234,50');
     } finally {
       await changeLanguage('en');
     }
     expect(formatNumber(6.624)).toBe('6.62');
     expect(fileSizeText(3 * 1024 * 1024)).toBe('3.00 MB');
     expect(formatCount(12345)).toBe('12,345');
+    expect(formatGrouped(12345.678, 1)).toBe('12,345.7');
+    expect(formatGrouped(0.5, 2)).toBe('0.5');
   });
 
   it('never throws, for any input', () => {

@@ -28,9 +28,17 @@ export function formatNumber(value: unknown, decimals = 2, fewestDecimals = deci
   return numberFormat(decimals, fewestDecimals, false).format(n);
 }
 
+/**
+ * A figure of a report or a statistic as the user's language writes it, thousands grouped, with at most `decimals`
+ * places and at least `fewestDecimals`: 12,345.6 in English, 12.345,6 in German.
+ */
+export function formatGrouped(value: number, decimals = 0, fewestDecimals = 0): string {
+  return numberFormat(decimals, fewestDecimals, true).format(value);
+}
+
 /** A count (plants, devices) as the user's language writes it, thousands grouped: 12,345 in English, 12.345 in German. */
 export function formatCount(count: number): string {
-  return numberFormat(0, 0, true).format(count);
+  return formatGrouped(count);
 }
 
 /** A file's size as people read it: bytes, KB or MB (1024-based, as file managers show it), in the user's language. */

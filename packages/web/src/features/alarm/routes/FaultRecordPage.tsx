@@ -1,9 +1,10 @@
-import { languageTag, routeByName } from '@sunstack/shared';
+import { routeByName } from '@sunstack/shared';
 import { Card, Flex, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useClientStore } from '../../../lib/clientStore.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { exportFaultRecord, type FaultRecordFilters, faultRecordBody, useFaultRecord } from '../api/faultRecord.ts';
 import { alarmsOfCodePath } from '../components/alarmQuery.ts';
@@ -31,7 +32,6 @@ export default function FaultRecordPage() {
   useTabBusy(changing);
   const change = (next: Partial<FaultRecordFilters>) => setFilters((state) => ({ ...state, ...next }));
   const shown = record.data?.[dimension];
-  const number = (n: number) => n.toLocaleString(languageTag(language));
 
   return (
     <Card
@@ -49,9 +49,9 @@ export default function FaultRecordPage() {
         {record.data && (
           <Typography.Text type="secondary">
             {t('faultRecord.total', {
-              alarms: number(record.data.total.alarms),
-              occurrences: number(record.data.total.occurrences),
-              devices: number(record.data.total.devices),
+              alarms: formatCount(record.data.total.alarms),
+              occurrences: formatCount(record.data.total.occurrences),
+              devices: formatCount(record.data.total.devices),
             })}
           </Typography.Text>
         )}

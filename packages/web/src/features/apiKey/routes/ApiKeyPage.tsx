@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Access, API_KEYS_MAX, type ApiKeySummary, languageTag } from '@sunstack/shared';
+import { Access, API_KEYS_MAX, type ApiKeySummary } from '@sunstack/shared';
 import { Button, Card, Flex, message, Popconfirm, Statistic, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
+import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { useApiKeys } from '../api/listApiKeys.ts';
 import { useRevokeApiKey } from '../api/revokeApiKey.ts';
@@ -20,12 +21,12 @@ import { QuotaTable } from '../components/QuotaTable.tsx';
 export default function ApiKeyPage() {
   const { t } = useTranslation();
   const isAdmin = useClientStore((state) => state.access === Access.admin);
-  const locale = languageTag(useClientStore((state) => state.language));
+  const language = useClientStore((state) => state.language);
   const keys = useApiKeys();
   const revoke = useRevokeApiKey();
   useTabBusy(keys.isFetching);
   const [creating, setCreating] = useState(false);
-  const when = (at: number | null) => (at === null ? t('apiKey.never') : new Date(at).toLocaleString(locale));
+  const when = (at: number | null) => (at === null ? t('apiKey.never') : formatDateTime(at, language));
   const count = keys.data?.keys.length ?? 0;
 
   const onRevoke = async (key: ApiKeySummary) => {
@@ -66,7 +67,7 @@ export default function ApiKeyPage() {
                 key={figure}
                 title={t(`apiKey.${figure}`)}
                 value={keys.data?.[figure] ?? '—'}
-                formatter={(value) => (typeof value === 'number' ? value.toLocaleString(locale) : value)}
+                formatter={(value) => (typeof value === 'number' ? formatCount(value) : value)}
               />
             ))}
           </Flex>

@@ -2,7 +2,6 @@ import {
   type DataReportResult,
   type DataReportRow,
   type DataReportSort,
-  languageTag,
   REPORT_ENERGY,
   type ReportFigures,
   routeByName,
@@ -14,6 +13,7 @@ import { Link } from 'react-router';
 import type { ListQuery } from '../../../components/LoadFailed.tsx';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
+import { formatGrouped } from '../../../lib/format.ts';
 import type { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 
 type Paging = Pick<ReturnType<typeof usePagedFilters<object>>, 'query' | 'setPage'>;
@@ -43,12 +43,8 @@ export function DataReportTable({
   onSort(sort: DataReportSort, order: 'asc' | 'desc'): void;
 }) {
   const { t } = useTranslation();
-  const language = useClientStore((state) => state.language);
   const menus = useClientStore((state) => state.menus);
-  const number = (value: number | null, decimals: number) =>
-    value === null
-      ? '—'
-      : value.toLocaleString(languageTag(language), { maximumFractionDigits: decimals, minimumFractionDigits: decimals });
+  const number = (value: number | null, decimals: number) => (value === null ? '—' : formatGrouped(value, decimals, decimals));
   const show = (key: FigureKey, value: number | null) =>
     RATIOS.has(key)
       ? value === null

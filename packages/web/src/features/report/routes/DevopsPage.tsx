@@ -1,11 +1,11 @@
-import { DEVOPS_LISTS, type DevopsDevice, type DevopsList, languageTag, routeByName } from '@sunstack/shared';
+import { DEVOPS_LISTS, type DevopsDevice, type DevopsList, routeByName } from '@sunstack/shared';
 import { Badge, Card, Collapse, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatCount, formatDateTime, formatGrouped } from '../../../lib/format.ts';
 import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { useDevops } from '../api/fleet.ts';
 
@@ -35,8 +35,8 @@ export default function DevopsPage() {
     const kind = VALUE_KIND[list];
     if (kind === 'time') return formatDateTime(value, language);
     if (kind === 'dbm') return `${value} dBm`;
-    if (kind === 'ratio') return `${(value * 100).toLocaleString(languageTag(language), { maximumFractionDigits: 0 })} %`;
-    return value.toLocaleString(languageTag(language));
+    if (kind === 'ratio') return `${formatGrouped(value * 100)} %`;
+    return formatCount(value);
   };
   const detailPath = routeByName('inverter-detail').path;
   const devicesPath = routeByName('device').path;

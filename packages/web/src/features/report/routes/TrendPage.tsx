@@ -1,4 +1,4 @@
-import { languageTag, routeByName, TREND_DIMENSIONS, type TrendDimension, type TrendResult } from '@sunstack/shared';
+import { routeByName, TREND_DIMENSIONS, type TrendDimension, type TrendResult } from '@sunstack/shared';
 import { Card, DatePicker, Flex, Segmented, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { byIndex, Chart, type ChartSpec } from '../../../components/Chart.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
-import { useClientStore } from '../../../lib/clientStore.ts';
+import { formatGrouped } from '../../../lib/format.ts';
 import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { useTrend } from '../api/fleet.ts';
 
@@ -24,14 +24,12 @@ const growth = (now: number, before: number) => (before > 0 ? (now - before) / b
 export default function TrendPage() {
   const { t } = useTranslation();
   const tab = useTab();
-  const language = useClientStore((state) => state.language);
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(11, 'month'), dayjs()]);
   const [by, setBy] = useState<TrendDimension>('none');
   const [measure, setMeasure] = useState<Measure>('plants');
   const body = { from: range[0].startOf('month').format('YYYY-MM-DD'), to: range[1].startOf('month').format('YYYY-MM-DD'), by };
   const trend = useTrend(body);
   useTabBusy(trend.isLoading || trend.isPlaceholderData);
-  const number = (value: number, digits = 0) => value.toLocaleString(languageTag(language), { maximumFractionDigits: digits });
   const label = (key: string) => (by === 'none' ? t('trend.all') : key || '—');
 
   return (
@@ -62,7 +60,7 @@ export default function TrendPage() {
       ) : (
         <>
           <Chart label={t('trend.chart')} spec={chartOf(trend.data, measure, label, t('trend.lastYear'))} />
-          <TrendTable trend={trend.data} measure={measure} label={label} number={number} loading={trend.isLoading} />
+          <TrendTable trend={trend.data} measure={measure} label={label} loading={trend.isLoading} />
         </>
       )}
       <Typography.Text type="secondary">{t('trend.hint')}</Typography.Text>
@@ -100,13 +98,11 @@ function TrendTable({
   trend,
   measure,
   label,
-  number,
   loading,
 }: {
   trend: TrendResult | undefined;
   measure: Measure;
   label: (key: string) => string;
-  number: (value: number, digits?: number) => string;
   loading: boolean;
 }) {
   const { t } = useTranslation();
@@ -117,15 +113,15 @@ function TrendTable({
   const columns: ColumnsType<TrendRow> = [
     { title: t('trend.month'), dataIndex: 'month', render: (month: string) => month.slice(0, 7) },
     { title: t('trend.group'), dataIndex: 'key', render: label },
-    { title: t(`trend.measures.${measure}`), dataIndex: 'value', align: 'right', render: (v: number) => number(v, 2) },
-    { title: t('trend.lastYear'), dataIndex: 'lastYear', align: 'right', render: (v: number) => number(v, 2) },
+    { title: t(`trend.measures.${measure}`), dataIndex: 'value', align: 'right', render: (v: number) => formatGrouped(v, 2) },
+    { title: t('trend.lastYear'), dataIndex: 'lastYear', align: 'right', render: (v: number) => formatGrouped(v, 2) },
     {
       title: t('trend.growth'),
       key: 'growth',
       align: 'right',
       render: (_, row) => {
         const g = growth(row.value, row.lastYear);
-        return g === null ? '—' : `${g >= 0 ? '+' : ''}${number(g * 100, 1)} %`;
+        return g === null ? '—' : `${g >= 0 ? '+' : ''}${formatGrouped(g * 100, 1)} %`;
       },
     },
   ];
