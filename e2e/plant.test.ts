@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signedHeaders } from '../packages/server/src/test/harness.ts';
 import { useSuite } from './support/suite.ts';
-import { DEMO_PASSWORD, signIn, snap, visible } from './support/ui.ts';
+import { chooseOption, DEMO_PASSWORD, signIn, snap, visible } from './support/ui.ts';
 
 const suite = useSuite();
 
@@ -30,10 +30,7 @@ describe('plants across branches (issue 3)', () => {
     await signIn(installer, 'demo_installer', '/bus/index');
     await installer.goto('/bus/plant/add');
     await installer.getByLabel('Site name').fill('E2E rooftop');
-    await installer.getByLabel('Country or region').click();
-    await installer.keyboard.type('Germany');
-    await visible(installer.getByTitle('Germany', { exact: true }));
-    await installer.keyboard.press('Enter');
+    await chooseOption(installer.getByLabel('Country or region'), 'Germany', 'Germany');
     await visible(installer.getByText('Set from the country: Europe/Berlin. Change it if the plant keeps another time.'));
     await installer.getByLabel('City').fill('Stuttgart');
     await installer.getByLabel('Datalogger SN 1').fill(sn);
@@ -68,10 +65,7 @@ describe('plants across branches (issue 3)', () => {
     await signIn(installer, 'demo_installer', '/bus/index');
     await installer.goto('/bus/plant/add');
     await installer.getByLabel('Site name').fill('Nowhere');
-    await installer.getByLabel('Country or region').click();
-    await installer.keyboard.type('France');
-    await visible(installer.getByTitle('France', { exact: true }));
-    await installer.keyboard.press('Enter');
+    await chooseOption(installer.getByLabel('Country or region'), 'France', 'France');
     await installer.getByLabel('Datalogger SN 1').fill('999999999999999');
     await installer.getByLabel('Check code 1').fill('ABCD2345');
     await installer.getByRole('button', { name: 'Create plant' }).click();
@@ -85,16 +79,10 @@ describe('plants across branches (issue 3)', () => {
     const installer = await suite.page({ timezoneId: 'America/New_York' });
     await signIn(installer, 'demo_installer', '/bus/index');
     await installer.goto('/bus/plant/add');
-    await installer.getByLabel('Country or region').click();
-    await installer.keyboard.type('France');
-    await visible(installer.getByTitle('France', { exact: true }));
-    await installer.keyboard.press('Enter');
+    await chooseOption(installer.getByLabel('Country or region'), 'France', 'France');
     await visible(installer.getByText('Set from the country: Europe/Paris. Change it if the plant keeps another time.'));
     // Spain keeps two times (the Canaries an hour behind): the field asks again, until the position says.
-    await installer.getByLabel('Country or region').click();
-    await installer.keyboard.type('Spain');
-    await visible(installer.getByTitle('Spain', { exact: true }));
-    await installer.keyboard.press('Enter');
+    await chooseOption(installer.getByLabel('Country or region'), 'Spain', 'Spain');
     await expect.poll(() => installer.getByText('Europe/Paris').count()).toBe(0);
     await installer.getByLabel('Latitude').fill('28.1');
     await installer.getByLabel('Longitude').fill('-15.43');

@@ -62,14 +62,21 @@ async function makeTemplate(): Promise<string> {
   } finally {
     await rm(making, { recursive: true, force: true });
   }
-  for (const other of await readdir(CACHE)) {
-    const path = join(CACHE, other);
-    // One being made (about 10 s) is left for ten minutes: a process stopped while making one leaves it behind.
-    const made = await stat(path).catch(() => undefined);
-    const stale = other.startsWith('pglite-') ? other !== name : made !== undefined && Date.now() - made.mtimeMs > 600_000;
-    if (stale) await rm(path, { recursive: true, force: true });
-  }
+  for (const entry of await readdir(CACHE))
+    if (await isLeftOver(entry, name)) await rm(join(CACHE, entry), { recursive: true, force: true });
   return folder;
+}
+
+/**
+ * Whether a cache entry can go: a template of another key, or a folder a process stopped while making one (a template is
+ * made in about 10 s; one younger than ten minutes may still be under way in another process).
+ */
+async function isLeftOver(entry: string, template: string): Promise<boolean> {
+  if (entry.startsWith('pglite-')) return entry !== template;
+  if (!entry.startsWith('making-')) return false;
+  // Gone meanwhile: another process finished or removed it.
+  const made = await stat(join(CACHE, entry)).catch(() => undefined);
+  return made !== undefined && Date.now() - made.mtimeMs > 600_000;
 }
 
 /**
