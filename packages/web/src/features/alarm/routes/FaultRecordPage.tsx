@@ -41,11 +41,14 @@ export default function FaultRecordPage() {
     >
       <FaultRecordFilterBar filters={filters} language={language} onChange={change} />
       <Flex wrap gap={8} align="center" justify="space-between" style={{ marginBottom: 12 }}>
-        <Segmented<FaultDimension>
-          value={dimension}
-          onChange={setDimension}
-          options={FAULT_DIMENSIONS.map((value) => ({ value, label: t(`faultRecord.dimensions.${value}`) }))}
-        />
+        {/* In German the three dimensions are wider than a phone: the switch scrolls sideways instead of widening the page. */}
+        <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
+          <Segmented<FaultDimension>
+            value={dimension}
+            onChange={setDimension}
+            options={FAULT_DIMENSIONS.map((value) => ({ value, label: t(`faultRecord.dimensions.${value}`) }))}
+          />
+        </div>
         {record.data && (
           <Typography.Text type="secondary">
             {t('faultRecord.total', {
