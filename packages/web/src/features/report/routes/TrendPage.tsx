@@ -133,6 +133,8 @@ function TrendTable({
       columns={columns}
       loading={loading}
       pagination={{ pageSize: 12 }}
+      // Five columns: on a phone the table scrolls sideways instead of wrapping the months ("2025-" over "12").
+      scroll={{ x: 600 }}
     />
   );
 }
