@@ -168,7 +168,7 @@ export async function run(): Promise<BenchResult> {
       const warmTs = openHour + HOUR_MS;
       const warm = await generate({ ...steadyBase, url: mosquitto.url, ...steadyJob, messages: steadyJob.messages / 5, startTs: warmTs });
       await waitForRows(db, warmTs, warm.acked);
-      // Three phases, each in an hour of its own: one phase's figures move with what else the machine does meanwhile.
+      // The phases, each in an hour of its own: one phase's figures move with what else the machine does meanwhile.
       for (let phase = 0; phase < MOSQUITTO_PHASES; phase += 1) {
         const startTs = openHour + (2 + phase) * HOUR_MS;
         await waitForRollups(db);
