@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { closePendingHours, HOUR_MS, nextHour, type RunningApp, startApp, waitForRollups } from './appServer.ts';
-import { databaseCpuMeter, TICKS_PER_SECOND, ticksOf } from './databaseCpu.ts';
+import { databaseCpuMeter, openObserver, TICKS_PER_SECOND, ticksOf } from './databaseCpu.ts';
 import { type BenchResult, markdownTable, percentile } from './figures.ts';
 import { generate, type LoadJob } from './loadGenerator.ts';
 import { vars } from './telemetryVars.ts';
@@ -97,6 +97,8 @@ export async function run(): Promise<BenchResult> {
   const server = await startApp({ WEB_DIST: '/nonexistent' });
   const quiet = { info: () => {}, warn: () => {} };
   const loop = await startDataLoop(loadConfig({ MQTT_PORT: '0', LOG_LEVEL: 'silent' }), server.app.ingest, quiet);
+  // What the bench asks while it measures (meters, waits) goes through connections of its own, not counted.
+  const observer = await openObserver(server.database);
   try {
     const { db } = server.database;
     const dataloggers: LoadJob['dataloggers'] = [];
@@ -123,7 +125,7 @@ export async function run(): Promise<BenchResult> {
     });
     const replaySamplesPerS = (replay.acked * REPLAY_SAMPLES) / replay.seconds;
     const rollupsFrom = performance.now();
-    await waitForRollups(db);
+    await waitForRollups(observer.db);
     const rollupLagSeconds = (performance.now() - rollupsFrom) / 1000;
 
     // The same number of rows of the same 20 variables, written by plain batched INSERTs of 5,000 rows.
@@ -147,7 +149,7 @@ export async function run(): Promise<BenchResult> {
 
     // Steady traffic through the embedded broker: its CPU is part of the server's.
     const cpuBefore = process.cpuUsage();
-    const databaseCpu = databaseCpuMeter(db, server.database.kind);
+    const databaseCpu = databaseCpuMeter(observer);
     await databaseCpu.start();
     // Each steady phase's samples fill an hour of its own that has not ended (see STEADY_DATALOGGERS).
     const openHour = nextHour();
@@ -155,7 +157,7 @@ export async function run(): Promise<BenchResult> {
     const cpu = process.cpuUsage(cpuBefore);
     const cpuUsPerMessage = (cpu.user + cpu.system) / steady.acked;
     // The rollups of the steady phase are part of its cost: wait for the job to take them in, and close its hours.
-    await waitForRollups(db);
+    await waitForRollups(observer.db);
     await closePendingHours(db);
     const databaseMicros = await databaseCpu.stop();
     const databaseUsPerMessage = databaseMicros === undefined ? undefined : databaseMicros / steady.acked;
@@ -167,23 +169,23 @@ export async function run(): Promise<BenchResult> {
       // A first stretch warms the consumer's code up (the embedded path is warm from the phases before).
       const warmTs = openHour + HOUR_MS;
       const warm = await generate({ ...steadyBase, url: mosquitto.url, ...steadyJob, messages: steadyJob.messages / 5, startTs: warmTs });
-      await waitForRows(db, warmTs, warm.acked);
+      await waitForRows(observer.db, warmTs, warm.acked);
       // The phases, each in an hour of its own: one phase's figures move with what else the machine does meanwhile.
       for (let phase = 0; phase < MOSQUITTO_PHASES; phase += 1) {
         const startTs = openHour + (2 + phase) * HOUR_MS;
-        await waitForRollups(db);
+        await waitForRollups(observer.db);
         await closePendingHours(db);
         const cpuBefore = process.cpuUsage();
         const brokerTicks = ticksOf(mosquitto.pid()) ?? 0;
-        const databaseCpu = databaseCpuMeter(db, server.database.kind);
+        const databaseCpu = databaseCpuMeter(observer);
         await databaseCpu.start();
         const sent = await generate({ ...steadyBase, url: mosquitto.url, ...steadyJob, startTs });
         // Mosquitto acknowledges on receipt: the phase ends when the ingest has stored every message.
-        await waitForRows(db, startTs, sent.acked);
+        await waitForRows(observer.db, startTs, sent.acked);
         const cpu = process.cpuUsage(cpuBefore);
         const brokerMicros = (((ticksOf(mosquitto.pid()) ?? 0) - brokerTicks) * 1_000_000) / TICKS_PER_SECOND;
         // The database's share includes the rollups of these messages, their hours' close too.
-        await waitForRollups(db);
+        await waitForRollups(observer.db);
         await closePendingHours(db);
         const databaseMicros = await databaseCpu.stop();
         phases.push({
@@ -282,6 +284,7 @@ export async function run(): Promise<BenchResult> {
       ],
     };
   } finally {
+    await observer.close();
     await loop.close();
     await server.close();
   }

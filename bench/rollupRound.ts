@@ -5,7 +5,7 @@ import { createFleetPlant } from '@sunstack/server/src/test/fleetFixture.ts';
 import { openTestDatabase } from '@sunstack/server/src/test/harness.ts';
 import { sql } from 'drizzle-orm';
 import { closePendingHours } from './appServer.ts';
-import { benchDatabaseUrl, databaseCpuMeter } from './databaseCpu.ts';
+import { benchDatabaseUrl, databaseCpuMeter, openObserver } from './databaseCpu.ts';
 import type { BenchResult } from './figures.ts';
 import { vars } from './telemetryVars.ts';
 
@@ -30,6 +30,7 @@ const CADENCES = [
 async function measure({ stepMs, historySamples, rounds }: (typeof CADENCES)[number]) {
   const database = await openTestDatabase();
   const { db } = database;
+  const observer = await openObserver(database);
   try {
     const devices: { deviceId: number; plantId: number }[] = [];
     for (let d = 0; d < DEVICES; d += 1) {
@@ -54,7 +55,7 @@ async function measure({ stepMs, historySamples, rounds }: (typeof CADENCES)[num
 
     /** CPU µs of the database while `work` runs. */
     const cpuOf = async (work: () => Promise<void>) => {
-      const meter = databaseCpuMeter(db, database.kind);
+      const meter = databaseCpuMeter(observer);
       const before = process.cpuUsage();
       await meter.start();
       await work();
@@ -75,6 +76,7 @@ async function measure({ stepMs, historySamples, rounds }: (typeof CADENCES)[num
     rollupUs += await cpuOf(() => closePendingHours(db));
     return { engine: database.kind, writeUs: writeUs / (DEVICES * rounds), rollupUs: rollupUs / (DEVICES * rounds) };
   } finally {
+    await observer.close();
     await database.close();
   }
 }

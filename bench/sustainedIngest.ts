@@ -9,7 +9,7 @@ import { hashDeviceSecret } from '@sunstack/server/src/modules/datalogger/secret
 import { createFleetPlant } from '@sunstack/server/src/test/fleetFixture.ts';
 import pg from 'pg';
 import { closePendingHours, HOUR_MS, nextHour, startApp } from './appServer.ts';
-import { BENCH_APPLICATION, databaseCpuMeter, TICKS_PER_SECOND, ticksOf } from './databaseCpu.ts';
+import { BENCH_APPLICATION, databaseCpuMeter, observerDatabaseUrl, openObserver, TICKS_PER_SECOND, ticksOf } from './databaseCpu.ts';
 import { type BenchResult, markdownTable } from './figures.ts';
 import type { SustainLoadJob, SustainStep, SustainStepReport } from './sustainedIngestLoad.ts';
 
@@ -43,8 +43,6 @@ const SAMPLE_MS = 250;
 const RUN_BUDGET_S = 160;
 /** How often the PostgreSQL backends' activity is read, to split their CPU by statement. */
 const ACTIVITY_MS = 50;
-/** The bench's own connections (readings, catch-up checks): not the run's, so their CPU is not counted. */
-const PROBE_APPLICATION = 'sunstack-bench-probe';
 /** Publishing stops after this many times a step's length: a step whose senders fall that far behind has failed. */
 const STEP_DEADLINE = 1.5;
 /** A step's senders kept its rate when their messages were acknowledged at this share of it at least. */
@@ -101,11 +99,9 @@ function machineTicks() {
   return { busy: total - idle, total };
 }
 
-/** A connection of the bench's own to the run's database, outside the measured CPU. */
+/** A connection of the bench's own to the run's database (readings, catch-up checks), outside the measured CPU. */
 async function probe(url: string): Promise<pg.Client> {
-  const parsed = new URL(url);
-  parsed.searchParams.set('application_name', PROBE_APPLICATION);
-  const client = new pg.Client({ connectionString: parsed.toString() });
+  const client = new pg.Client({ connectionString: observerDatabaseUrl(url) });
   await client.connect();
   return client;
 }
@@ -271,6 +267,7 @@ export async function run(): Promise<BenchResult> {
   const stops: (() => Promise<void>)[] = [];
   let mosquitto: Awaited<ReturnType<typeof startMosquitto>> | undefined;
   let consumer: Awaited<ReturnType<typeof startDataLoop>> | undefined;
+  const observer = await openObserver(server.database);
   try {
     const { database } = server;
     if (database.kind !== 'postgres' || !('url' in database) || typeof database.url !== 'string') throw new Error('needs PostgreSQL');
@@ -363,7 +360,7 @@ export async function run(): Promise<BenchResult> {
       const cpuBefore = process.cpuUsage();
       const brokerBefore = ticksOf(broker.pid()) ?? 0;
       const machineBefore = machineTicks();
-      const databaseCpu = databaseCpuMeter(database.db, database.kind);
+      const databaseCpu = databaseCpuMeter(observer);
       await databaseCpu.start();
       activity.reset();
       const reports = await Promise.all(loads.map((load) => load.step(step)));
@@ -494,7 +491,7 @@ export async function run(): Promise<BenchResult> {
           `than ${BEHIND_LIMIT_S} s behind: the oldest waiting \`rollup_dirty\` mark, read every ${SAMPLE_MS} ms (its age from the mark sequence, ` +
           'late by one reading at most), and the time from the last acknowledgement until everything was stored and no mark waited. ' +
           'CPU per message: the server process, Mosquitto and the PostgreSQL backends of the run (`/proc`, `databaseCpu.ts`), each over that window; ' +
-          `PostgreSQL's split into the ingest's batch write, the rollup rounds and the rest (device look-ups, the meter's own reading) in proportion to ` +
+          `PostgreSQL's split into the ingest's batch write, the rollup rounds and the rest (device look-ups and the like) in proportion to ` +
           `what each backend was seen running, on the CPU, every ${ACTIVITY_MS} ms (\`pg_stat_activity\`, read on a connection of the bench's own, not counted); ` +
           "the CPU includes closing the step's hours once it caught up, as the rollup job does when they rest (in the rollup share). " +
           "The load processes' own CPU while publishing, and the busiest one's share of a core (a load process at 85 % or more is short of CPU " +
@@ -549,6 +546,7 @@ export async function run(): Promise<BenchResult> {
   } finally {
     for (const stop of stops) await stop();
     for (const client of probes) await client.end();
+    await observer.close();
     for (const load of loads) await load.close();
     await consumer?.close();
     await mosquitto?.stop();
