@@ -102,7 +102,8 @@ export function FaultRecordTable({
             width: 150,
             render: (value: number, group) => (
               <Flex vertical align="start">
-                <Flex gap={8} align="center">
+                {/* Wraps: a long severity (French "Avertissement") goes below the code instead of squeezing it digit by digit. */}
+                <Flex gap={8} align="center" wrap>
                   {code(value)}
                   <SeverityTag severity={group.severity} />
                 </Flex>
