@@ -1,5 +1,5 @@
 import { type DeviceLogKind, type DeviceLogRow, LIMITS } from '@sunstack/shared';
-import { Button, Card, DatePicker, Flex, Form, Switch, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Flex, Form, Grid, Switch, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -25,6 +25,8 @@ const kindOf = (path: string): DeviceLogKind =>
  */
 export default function DeviceLogPage() {
   const { t, i18n } = useTranslation();
+  // On a phone the range goes under its label: beside it, the picker ran off the card.
+  const narrow = Grid.useBreakpoint().md === false;
   const kind = kindOf(useLocation().pathname);
   const [detailed, setDetailed] = useState(false);
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(3, 'day'), dayjs().add(1, 'hour')]);
@@ -100,7 +102,11 @@ export default function DeviceLogPage() {
           </Button>
         </Flex>
         <Flex gap={12} wrap align="center">
-          <Form.Item label={t('deviceLog.range', { days: maxDays })} style={{ marginBottom: 0 }}>
+          <Form.Item
+            label={t('deviceLog.range', { days: maxDays })}
+            layout={narrow ? 'vertical' : 'horizontal'}
+            style={{ marginBottom: 0 }}
+          >
             <DatePicker.RangePicker
               showTime
               value={range}
