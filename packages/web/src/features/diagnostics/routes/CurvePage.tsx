@@ -1,5 +1,5 @@
 import { type IvTaskSummary, routeByName } from '@sunstack/shared';
-import { Button, Card, Flex, Progress, Typography } from 'antd';
+import { Button, Card, Flex, Grid, Progress, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,8 @@ import { StringConfigDrawer } from '../components/StringConfigDrawer.tsx';
 /** IV curves (spec /bus/plantMaintain/curve, 255): the scan tasks with their progress; start one; configure an inverter's strings. */
 export default function CurvePage() {
   const { t, i18n } = useTranslation();
+  // On a phone the buttons go into the card's body: beside the title they left it one letter ("I…").
+  const narrow = Grid.useBreakpoint().md === false;
   const navigate = useNavigate();
   const paging = usePagedFilters({});
   const list = useIvTasks(paging.query);
@@ -58,22 +60,21 @@ export default function CurvePage() {
     },
   ];
 
+  const actions = (
+    <Flex gap={8} wrap>
+      <Permission code="ivCurve.configure">
+        <Button onClick={() => setConfiguring(true)}>{t('diagnostics.configure')}</Button>
+      </Permission>
+      <Button type="primary" onClick={() => setScanning(true)}>
+        {t('diagnostics.newScan')}
+      </Button>
+    </Flex>
+  );
+
   return (
-    <Card
-      variant="borderless"
-      title={t('navBar.curve')}
-      extra={
-        <Flex gap={8} wrap>
-          <Permission code="ivCurve.configure">
-            <Button onClick={() => setConfiguring(true)}>{t('diagnostics.configure')}</Button>
-          </Permission>
-          <Button type="primary" onClick={() => setScanning(true)}>
-            {t('diagnostics.newScan')}
-          </Button>
-        </Flex>
-      }
-    >
+    <Card variant="borderless" title={t('navBar.curve')} extra={narrow ? undefined : actions}>
       <Flex vertical gap={12}>
+        {narrow && actions}
         <Typography.Text type="secondary">{t('diagnostics.intro')}</Typography.Text>
         <PagedTable<IvTaskSummary>
           rowKey="id"

@@ -7,7 +7,7 @@ import {
   type WorkOrderFilters,
   type WorkOrderSummary,
 } from '@sunstack/shared';
-import { Button, Card, Checkbox, Flex, Input, Select, Typography } from 'antd';
+import { Button, Card, Checkbox, Flex, Grid, Input, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,8 @@ const HANDLERS: readonly number[] = [Access.installer, Access.agent, Access.dist
 /** Work orders the caller filed or handles (spec section 2, "work order list"): filters, search, export to xlsx. */
 export default function WorkOrderListPage() {
   const { t } = useTranslation();
+  // On a phone the buttons go into the card's body: beside the title they hid it and ran off the card.
+  const narrow = Grid.useBreakpoint().md === false;
   const navigate = useNavigate();
   const { language, access } = useClientStore();
   const paging = usePagedFilters<Partial<WorkOrderFilters>>({});
@@ -63,21 +65,20 @@ export default function WorkOrderListPage() {
     },
   ];
 
+  const actions = (
+    <Flex gap={8} wrap>
+      <Button icon={<DownloadOutlined />} loading={exporting} onClick={onExport}>
+        {t('workOrder.export')}
+      </Button>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/bus/workOrder/create')}>
+        {t('workOrder.new')}
+      </Button>
+    </Flex>
+  );
+
   return (
-    <Card
-      title={t('navBar.workOrderList')}
-      variant="borderless"
-      extra={
-        <Flex gap={8}>
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={onExport}>
-            {t('workOrder.export')}
-          </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/bus/workOrder/create')}>
-            {t('workOrder.new')}
-          </Button>
-        </Flex>
-      }
-    >
+    <Card title={t('navBar.workOrderList')} variant="borderless" extra={narrow ? undefined : actions}>
+      {narrow && <div style={{ marginBottom: 16 }}>{actions}</div>}
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
         <Input.Search
           allowClear
