@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useMinuteFormat } from '../../../lib/minuteFormat.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import type { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 
@@ -30,6 +31,7 @@ export function LogTable<Entry extends { id: number; at: number }>({
   paging: ReturnType<typeof usePagedFilters<TimeRange>>;
 } & Pick<TableProps<Entry>, 'scroll' | 'expandable'>) {
   const { t, i18n } = useTranslation();
+  const minuteFormat = useMinuteFormat();
   useTabBusy(log.isFetching);
   const timeColumn: ColumnsType<Entry>[number] = {
     title: t('log.time'),
@@ -42,7 +44,8 @@ export function LogTable<Entry extends { id: number; at: number }>({
       <Flex wrap gap={8} style={{ marginBottom: 16 }}>
         {filters}
         <DatePicker.RangePicker
-          showTime
+          showTime={{ showSecond: false }}
+          format={minuteFormat}
           aria-label={t('log.time')}
           onChange={(range) => paging.setFilters({ from: range?.[0]?.valueOf(), to: range?.[1]?.valueOf() })}
         />

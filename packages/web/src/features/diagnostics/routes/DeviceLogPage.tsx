@@ -8,6 +8,7 @@ import { useLocation } from 'react-router';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { Permission } from '../../../components/Permission.tsx';
 import { fileSizeText, formatDateTime } from '../../../lib/format.ts';
+import { useMinuteFormat } from '../../../lib/minuteFormat.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { downloadDeviceLog, exportDeviceLogs, useDeviceLogs, useRequestDeviceLog } from '../api/deviceLogs.ts';
@@ -27,6 +28,7 @@ export default function DeviceLogPage() {
   const { t, i18n } = useTranslation();
   // On a phone the range goes under its label: beside it, the picker ran off the card.
   const narrow = Grid.useBreakpoint().md === false;
+  const minuteFormat = useMinuteFormat();
   const kind = kindOf(useLocation().pathname);
   const [detailed, setDetailed] = useState(false);
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(3, 'day'), dayjs().add(1, 'hour')]);
@@ -108,7 +110,8 @@ export default function DeviceLogPage() {
             style={{ marginBottom: 0 }}
           >
             <DatePicker.RangePicker
-              showTime
+              showTime={{ showSecond: false }}
+              format={minuteFormat}
               value={range}
               allowClear={false}
               disabledDate={(day, info) => Boolean(info.from && Math.abs(day.diff(info.from, 'day', true)) > maxDays)}

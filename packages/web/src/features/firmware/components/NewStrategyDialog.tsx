@@ -3,6 +3,7 @@ import { DatePicker, Flex, Form, Input, InputNumber, Select, Typography } from '
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useMinuteFormat } from '../../../lib/minuteFormat.ts';
 import { useCreateStrategy } from '../api/createStrategy.ts';
 import { snsOf } from './snsOf.ts';
 import { UpgradeDialog } from './UpgradeDialog.tsx';
@@ -19,6 +20,7 @@ type Fields = Omit<StrategyCreateBody, 'sns' | 'waves' | 'validFrom' | 'validTo'
  */
 export function NewStrategyDialog({ kind, open, onClose }: { kind: UpgradeDeviceType; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const minuteFormat = useMinuteFormat();
   const create = useCreateStrategy();
   const submit = async ({ sns, waves, validity, ...fields }: Fields) => {
     const { devices, skipped, refused } = await create.mutateAsync({
@@ -138,7 +140,7 @@ export function NewStrategyDialog({ kind, open, onClose }: { kind: UpgradeDevice
       </Flex>
       <Flex gap={12} wrap>
         <Form.Item name="validity" label={t('strategy.validity')} rules={[{ required: true }]} style={{ flex: '2 1 320px' }}>
-          <DatePicker.RangePicker showTime style={{ width: '100%' }} />
+          <DatePicker.RangePicker showTime={{ showSecond: false }} format={minuteFormat} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item
           name="checker"
