@@ -1,24 +1,23 @@
 import type { DeviceDetail } from '@sunstack/shared';
-import { Card, Descriptions, type DescriptionsProps, Flex, Grid } from 'antd';
+import { Descriptions, type DescriptionsProps, Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionCard } from '../../../components/ActionCard.tsx';
 import { DeviceStatusTag } from './DeviceStatusTag.tsx';
 import { firmwareText } from './firmwareText.ts';
 
 /** A device's fields and firmware (spec section 3), with whatever a screen adds after them and beside its status. */
 export function DeviceFacts({ device, more = [], extra }: { device: DeviceDetail; more?: DescriptionsProps['items']; extra?: ReactNode }) {
   const { t } = useTranslation();
-  // On a phone the title keeps the whole width (a serial number cut to "60C1005A2…" says nothing): status and actions go beneath it.
-  const narrow = !Grid.useBreakpoint().sm;
   const actions = (
-    <Flex gap={12} align="center" wrap style={narrow ? { marginBottom: 12 } : undefined}>
+    <Flex gap={12} align="center" wrap>
       {extra}
       <DeviceStatusTag status={device.status} />
     </Flex>
   );
   return (
-    <Card title={device.name || device.sn} variant="borderless" extra={narrow ? undefined : actions}>
-      {narrow && actions}
+    // On a phone the title keeps the whole width (a serial number cut to "60C1005A2…" says nothing): status and actions go beneath it.
+    <ActionCard title={device.name || device.sn} actions={actions} narrowBelow="sm">
       <Descriptions
         bordered
         size="small"
@@ -43,6 +42,6 @@ export function DeviceFacts({ device, more = [], extra }: { device: DeviceDetail
           },
         ]}
       />
-    </Card>
+    </ActionCard>
   );
 }

@@ -1,9 +1,10 @@
 import { type IvTaskSummary, routeByName } from '@sunstack/shared';
-import { Button, Card, Flex, Grid, Progress, Typography } from 'antd';
+import { Button, Flex, Progress, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ActionCard } from '../../../components/ActionCard.tsx';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { Permission } from '../../../components/Permission.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -16,8 +17,6 @@ import { StringConfigDrawer } from '../components/StringConfigDrawer.tsx';
 /** IV curves (spec /bus/plantMaintain/curve, 255): the scan tasks with their progress; start one; configure an inverter's strings. */
 export default function CurvePage() {
   const { t, i18n } = useTranslation();
-  // On a phone the buttons go into the card's body: beside the title they left it one letter ("I…").
-  const narrow = Grid.useBreakpoint().md === false;
   const navigate = useNavigate();
   const paging = usePagedFilters({});
   const list = useIvTasks(paging.query);
@@ -72,9 +71,8 @@ export default function CurvePage() {
   );
 
   return (
-    <Card variant="borderless" title={t('navBar.curve')} extra={narrow ? undefined : actions}>
+    <ActionCard title={t('navBar.curve')} actions={actions}>
       <Flex vertical gap={12}>
-        {narrow && actions}
         <Typography.Text type="secondary">{t('diagnostics.intro')}</Typography.Text>
         <PagedTable<IvTaskSummary>
           rowKey="id"
@@ -89,6 +87,6 @@ export default function CurvePage() {
       </Flex>
       <ScanTaskDrawer open={scanning} onClose={() => setScanning(false)} />
       <StringConfigDrawer open={configuring} onClose={() => setConfiguring(false)} />
-    </Card>
+    </ActionCard>
   );
 }

@@ -7,11 +7,12 @@ import {
   type WorkOrderFilters,
   type WorkOrderSummary,
 } from '@sunstack/shared';
-import { Button, Card, Checkbox, Flex, Grid, Input, Select, Typography } from 'antd';
+import { Button, Checkbox, Flex, Input, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ActionCard } from '../../../components/ActionCard.tsx';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -26,8 +27,6 @@ const HANDLERS: readonly number[] = [Access.installer, Access.agent, Access.dist
 /** Work orders the caller filed or handles (spec section 2, "work order list"): filters, search, export to xlsx. */
 export default function WorkOrderListPage() {
   const { t } = useTranslation();
-  // On a phone the buttons go into the card's body: beside the title they hid it and ran off the card.
-  const narrow = Grid.useBreakpoint().md === false;
   const navigate = useNavigate();
   const { language, access } = useClientStore();
   const paging = usePagedFilters<Partial<WorkOrderFilters>>({});
@@ -77,8 +76,7 @@ export default function WorkOrderListPage() {
   );
 
   return (
-    <Card title={t('navBar.workOrderList')} variant="borderless" extra={narrow ? undefined : actions}>
-      {narrow && <div style={{ marginBottom: 16 }}>{actions}</div>}
+    <ActionCard title={t('navBar.workOrderList')} actions={actions}>
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
         <Input.Search
           allowClear
@@ -125,6 +123,6 @@ export default function WorkOrderListPage() {
         emptyText={t('workOrder.empty')}
         scroll={{ x: 1100 }}
       />
-    </Card>
+    </ActionCard>
   );
 }
