@@ -1,12 +1,14 @@
 import { type Language, routeByName } from '@sunstack/shared';
 import { Button, Card, Descriptions, Flex, Grid, Skeleton, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { alarmName } from '../../../components/alarm/alarmName.ts';
 import { SeverityTag } from '../../../components/alarm/SeverityTag.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { Result } from '../../../components/Result.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
-import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
+import { ApiError } from '../../../lib/http.ts';
+import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { useAgingDevice } from '../api/aging.ts';
 import { AgingChart } from '../components/AgingChart.tsx';
 import { AgingStatusTag, agingReasonText } from '../components/AgingStatus.tsx';
@@ -21,12 +23,13 @@ export default function AgingInverterDetailPage() {
   // Labels above their values on a phone: a long label leaves its value no room beside it.
   const narrow = Grid.useBreakpoint().md === false;
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const runId = Number(params.get('run')) || undefined;
-  const sn = params.get('sn') ?? undefined;
+  const { query } = useTab();
+  const runId = Number(query.run) || undefined;
+  const sn = query.sn || undefined;
   const detail = useAgingDevice(runId && sn ? { runId, sn } : undefined);
   useTabBusy(detail.isFetching);
 
+  if (!runId || !sn || detail.error instanceof ApiError) return <Result status="404" title={t('aging.deviceNotFound')} />;
   if (detail.isError) return <LoadFailed error={detail.error} onRetry={() => detail.refetch()} />;
   if (!detail.data) return <Skeleton active />;
   const device = detail.data;

@@ -3,11 +3,11 @@ import { Button, Card, Descriptions, Flex, Grid, Skeleton, Table, Tag, Typograph
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
-import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
+import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
 import { useAgingRun, useAgingRuns } from '../api/aging.ts';
 import { AgingRunDrawer } from '../components/AgingRunDrawer.tsx';
@@ -23,14 +23,15 @@ export default function AgingInverterPage() {
   // Labels above their values on a phone: a long label leaves its value no room beside it.
   const narrow = Grid.useBreakpoint().md === false;
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  // The run opened with the tab (a link back from a device), then the one clicked: kept in the tab, not the address,
+  // which would open a tab of its own for every run chosen.
+  const [picked, choose] = useState<number | undefined>(Number(useTab().query.run) || undefined);
   const [drawer, setDrawer] = useState(false);
   const paging = usePagedFilters({});
   const runs = useAgingRuns(paging.query);
-  const chosen = Number(params.get('run')) || runs.data?.runs[0]?.id;
+  const chosen = picked ?? runs.data?.runs[0]?.id;
   const run = useAgingRun(chosen);
   useTabBusy(runs.isFetching || run.isFetching);
-  const choose = (id: number) => setParams({ run: String(id) }, { replace: true });
 
   const runColumns: ColumnsType<AgingRunSummary> = [
     { title: t('aging.name'), dataIndex: 'name', width: 180 },

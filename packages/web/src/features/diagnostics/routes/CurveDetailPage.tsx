@@ -2,10 +2,12 @@ import { type KeyPointsAnswer, routeByName } from '@sunstack/shared';
 import { Button, Card, Col, Descriptions, Flex, InputNumber, message, Row, Skeleton, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { Result } from '../../../components/Result.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
-import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
+import { ApiError } from '../../../lib/http.ts';
+import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { useCurveDetail } from '../api/curveDetail.ts';
 import { useRecordCleaning } from '../api/recordCleaning.ts';
 import { CauseTag } from '../components/CauseTag.tsx';
@@ -24,14 +26,15 @@ const figure = (points: KeyPointsAnswer | null, key: (typeof KEY_POINTS)[number]
 export default function CurveDetailPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const scanId = Number(params.get('scan')) || undefined;
-  const string = Number(params.get('string')) || undefined;
+  const { query } = useTab();
+  const scanId = Number(query.scan) || undefined;
+  const string = Number(query.string) || undefined;
   const [count, setCount] = useState(3);
   const detail = useCurveDetail(scanId && string ? { scanId, string, count } : undefined);
   const clean = useRecordCleaning();
   useTabBusy(detail.isFetching);
 
+  if (!scanId || !string || detail.error instanceof ApiError) return <Result status="404" title={t('diagnostics.curveNotFound')} />;
   if (detail.isError) return <LoadFailed error={detail.error} onRetry={() => detail.refetch()} />;
   if (!detail.data) return <Skeleton active />;
   const curve = detail.data;

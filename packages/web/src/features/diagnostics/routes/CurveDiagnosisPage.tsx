@@ -4,12 +4,14 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { Result } from '../../../components/Result.tsx';
 import type { ExportTable } from '../../../lib/exportTable.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { ApiError } from '../../../lib/http.ts';
 import { saveTable } from '../../../lib/saveTable.ts';
-import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
+import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { useIvTask } from '../api/taskDetail.ts';
 import { CauseTag } from '../components/CauseTag.tsx';
 import { StringConfigDrawer } from '../components/StringConfigDrawer.tsx';
@@ -55,8 +57,8 @@ function reportOf(task: IvTaskDetail, t: TFunction, language: string): ExportTab
 export default function CurveDiagnosisPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || undefined;
+  // The tab's own query, not the address: a tab in the background stays mounted while another tab's address is shown.
+  const id = Number(useTab().query.id) || undefined;
   const task = useIvTask(id);
   const [configuring, setConfiguring] = useState<string | undefined>();
   useTabBusy(task.isFetching);
@@ -111,6 +113,7 @@ export default function CurveDiagnosisPage() {
     },
   ];
 
+  if (id === undefined || task.error instanceof ApiError) return <Result status="404" title={t('diagnostics.taskNotFound')} />;
   if (task.isError) return <LoadFailed error={task.error} onRetry={() => task.refetch()} />;
   if (!task.data) return <Skeleton active />;
   const { counts } = task.data;
