@@ -85,6 +85,8 @@ const BRANCH_MANAGER: readonly Permission[] = [
   'trend.view',
   'audit.operationLog',
   'audit.accountLog',
+  'template.configure',
+  'modules.configure',
 ];
 
 /**
@@ -97,7 +99,16 @@ export const DEFAULT_PERMISSIONS: Record<number, readonly Permission[]> = {
   // A distributor manages the agents of its branch (/bus/agent).
   [Access.distributor]: [...BRANCH_MANAGER, 'organisation.query', 'organisation.add', 'organisation.edit'],
   [Access.agent]: BRANCH_MANAGER,
-  [Access.installer]: ['report.query', 'report.download', 'site.edit', 'site.delete', 'datalogger.unbind'],
+  [Access.installer]: [
+    'report.query',
+    'report.download',
+    'site.edit',
+    'site.delete',
+    'datalogger.unbind',
+    'template.configure',
+    'modules.configure',
+  ],
   [Access.endUser]: ['report.query', 'report.download', 'site.edit'],
-  [Access.integrator]: ['report.query', 'report.download'],
+  // An integrator configures the dataloggers of the devices it was given (remote setting).
+  [Access.integrator]: ['report.query', 'report.download', 'modules.configure'],
 };

@@ -1,6 +1,6 @@
 // What the web's component and screen tests (happy-dom) share: a fake server behind fetch, mounting
 // with a query cache of its own and cleanup after each test, waiting, and typing as a person does.
-import { ALL_CALLS, type CallDeclaration, routeByName, schemaNamed } from '@sunstack/shared';
+import { ALL_CALLS, type CallDeclaration, type Permission, routeByName, schemaNamed } from '@sunstack/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, message } from 'antd';
 import { act, type ReactNode } from 'react';
@@ -147,8 +147,11 @@ export function Where() {
  * Opens the screen of route `name` in its tab, as the console shows it with the tab view off, for an
  * administrator whose account reaches `menus`; `where()` answers the address it navigated to.
  */
-export function openScreen(name: string, { menus, query = {} }: { menus: string[]; query?: Record<string, string> }) {
-  useClientStore.setState({ token: 'token', access: 255, language: 'en', tabView: false, menus });
+export function openScreen(
+  name: string,
+  { menus, query = {}, buttons = [] }: { menus: string[]; query?: Record<string, string>; buttons?: Permission[] },
+) {
+  useClientStore.setState({ token: 'token', access: 255, language: 'en', tabView: false, menus, buttons });
   const { path, title } = routeByName(name);
   useTabStore.getState().open({ id: name, name, title, path, query });
   const view = mount(

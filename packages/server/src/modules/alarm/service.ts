@@ -12,6 +12,7 @@ import {
 } from '@sunstack/shared';
 import { faultText } from '@sunstack/shared/fault-messages';
 import type { ClientInfo, Session } from '../../core/caller.ts';
+import { requirePermission } from '../../core/permissions.ts';
 import { changeable } from '../../core/scope.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { notFound } from '../../http/errors.ts';
@@ -160,10 +161,16 @@ export function createAlarmService(deps: { alarms: AlarmRepo; plants: PlantRepo;
       return workbook(labels.sheet, columns, rows);
     },
 
-    faultRecord: (session: Session, body: FaultRecordBody) => faultRecord(session, body, FAULT_RECORD_TOP),
+    faultRecord: (session: Session, body: FaultRecordBody) => {
+      requirePermission(session, 'errorRecord.query');
+      return faultRecord(session, body, FAULT_RECORD_TOP);
+    },
 
     /** The fault record as an xlsx file in the caller's language: a sheet per dimension, up to 1,000 groups each. */
     async exportFaultRecord(session: Session, body: FaultRecordBody, language: Language) {
+      // A record the account may not query is not downloadable either.
+      requirePermission(session, 'errorRecord.query');
+      requirePermission(session, 'errorRecord.download');
       const labels = ALARM_LABELS[language];
       const words = { ...labels.columns, ...labels.faultRecord.columns };
       const record = await faultRecord(session, body, FAULT_RECORD_EXPORT_TOP);

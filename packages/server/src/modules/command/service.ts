@@ -17,6 +17,7 @@ import {
   settingsKindOf,
 } from '@sunstack/shared';
 import type { ClientInfo, Session } from '../../core/caller.ts';
+import { requirePermission } from '../../core/permissions.ts';
 import { changeable, type Scope } from '../../core/scope.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { AppError, invalidInput, notFound } from '../../http/errors.ts';
@@ -203,7 +204,9 @@ export function createCommandService(deps: { commands: CommandRepo; audit: Audit
       });
     },
 
+    // The sampling interval and a restart configure the datalogger, the communication module (spec section 6).
     configure(session: Session, client: ClientInfo, { sn, intervalSec }: ConfigSetBody) {
+      requirePermission(session, 'modules.configure');
       return queue(session, client, sn, {
         type: 'config.set',
         params: { intervalSec },
@@ -212,6 +215,7 @@ export function createCommandService(deps: { commands: CommandRepo; audit: Audit
     },
 
     reboot(session: Session, client: ClientInfo, { sn }: RebootBody) {
+      requirePermission(session, 'modules.configure');
       return queue(session, client, sn, { type: 'reboot', params: {} });
     },
 

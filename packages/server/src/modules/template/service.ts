@@ -1,6 +1,6 @@
 import type { Template, TemplateListBody, TemplateSaveBody, TemplateUpdateBody } from '@sunstack/shared';
 import type { ClientInfo, Session } from '../../core/caller.ts';
-import { organisationIdOf } from '../../core/permissions.ts';
+import { organisationIdOf, requirePermission } from '../../core/permissions.ts';
 import { changeable, type Scope } from '../../core/scope.ts';
 import type { Transaction } from '../../db/unitOfWork.ts';
 import { notFound } from '../../http/errors.ts';
@@ -34,7 +34,10 @@ export function createTemplateService(deps: { templates: TemplateRepo; audit: Au
   return {
     async list(session: Session, filters: TemplateListBody) {
       const { total, rows } = await templates.list(session, filters);
-      return { total, currentPage: filters.currentPage, pageSize: filters.pageSize, templates: rows.map(present) };
+      // Without the switch nothing is the caller's to change (spec section 6, template configuration).
+      const configures = session.permissions.includes('template.configure');
+      const shown = rows.map((row) => present({ ...row, writable: row.writable && configures }));
+      return { total, currentPage: filters.currentPage, pageSize: filters.pageSize, templates: shown };
     },
 
     /** A template's strategy, for a batch that sends it (another branch's answers like a missing one). */
@@ -44,6 +47,7 @@ export function createTemplateService(deps: { templates: TemplateRepo; audit: Au
     },
 
     async create(session: Session, client: ClientInfo, body: TemplateSaveBody) {
+      requirePermission(session, 'template.configure');
       return transaction(async () => {
         const id = await templates.create({ ...body, organisationId: organisationIdOf(session), createdBy: session.accountId });
         await audit.record(session, client, { action: 'template.create', objectType: 'template', objectId: id, after: body });
@@ -52,6 +56,7 @@ export function createTemplateService(deps: { templates: TemplateRepo; audit: Au
     },
 
     async update(session: Session, client: ClientInfo, { id, ...change }: TemplateUpdateBody) {
+      requirePermission(session, 'template.configure');
       return transaction(async () => {
         const { template } = changeable(await templates.find(session, id));
         await templates.update(id, change);
@@ -67,6 +72,7 @@ export function createTemplateService(deps: { templates: TemplateRepo; audit: Au
     },
 
     async delete(session: Session, client: ClientInfo, id: number) {
+      requirePermission(session, 'template.configure');
       return transaction(async () => {
         const { template } = changeable(await templates.find(session, id));
         await templates.delete(id);

@@ -1,4 +1,4 @@
-import type { Command, DeviceDetail, DeviceSettingsReported } from '@sunstack/shared';
+import type { Command, DeviceDetail, DeviceSettingsReported, Permission } from '@sunstack/shared';
 import { act } from 'react';
 import { button, FakeStream, fakeServer, openScreen, until } from '../../test/screen.tsx';
 
@@ -98,8 +98,8 @@ export function deviceServer(reported = reportedOf(), more: Record<string, (body
 }
 
 /** Opens a command screen of the inverter, with helpers to find its form's fields, their errors and the open confirmation. */
-export async function openDeviceScreen(name: string) {
-  const screen = openScreen(name, { menus: ['device', name], query: { sn: SN } });
+export async function openDeviceScreen(name: string, buttons: Permission[] = ['modules.configure']) {
+  const screen = openScreen(name, { menus: ['device', name], query: { sn: SN }, buttons });
   // The first screen of a run loads its lazy chunk and Ant Design's forms: give it time.
   await until(() => screen.container.textContent?.includes('Roof inverter') === true, 10_000);
   const field = (label: string) =>

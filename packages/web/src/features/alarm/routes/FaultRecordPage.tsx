@@ -3,6 +3,8 @@ import { Card, Flex, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { Permission } from '../../../components/Permission.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
@@ -37,7 +39,11 @@ export default function FaultRecordPage() {
     <Card
       title={t(`navBar.${routeByName(tab.name).title}`)}
       variant="borderless"
-      extra={<DownloadButton onDownload={() => exportFaultRecord(filters)} />}
+      extra={
+        <Permission code="errorRecord.download">
+          <DownloadButton onDownload={() => exportFaultRecord(filters)} />
+        </Permission>
+      }
     >
       <FaultRecordFilterBar filters={filters} language={language} onChange={change} />
       <Flex wrap gap={8} align="center" justify="space-between" style={{ marginBottom: 12 }}>
@@ -59,24 +65,29 @@ export default function FaultRecordPage() {
           </Typography.Text>
         )}
       </Flex>
-      <FaultRecordTable
-        dimension={dimension}
-        record={record.data}
-        language={language}
-        loading={changing}
-        onCode={
-          menus.includes('alarm')
-            ? (code) => {
-                const { begin, end } = faultRecordBody(filters, Date.now());
-                navigate(alarmsOfCodePath(code, { begin, end }));
-              }
-            : undefined
-        }
-        onModel={(subject, model) => {
-          change({ subject, model });
-          setDimension('codes');
-        }}
-      />
+      {record.isError ? (
+        // Refused (no errorRecord.query) or unreachable: said where the record would be, never an empty table.
+        <LoadFailed error={record.error} onRetry={() => record.refetch()} />
+      ) : (
+        <FaultRecordTable
+          dimension={dimension}
+          record={record.data}
+          language={language}
+          loading={changing}
+          onCode={
+            menus.includes('alarm')
+              ? (code) => {
+                  const { begin, end } = faultRecordBody(filters, Date.now());
+                  navigate(alarmsOfCodePath(code, { begin, end }));
+                }
+              : undefined
+          }
+          onModel={(subject, model) => {
+            change({ subject, model });
+            setDimension('codes');
+          }}
+        />
+      )}
       <Flex vertical gap={4} style={{ marginTop: 12 }}>
         {shown && shown.groups > shown.rows.length && (
           <Typography.Text type="secondary">{t('faultRecord.topOnly', { shown: shown.rows.length, groups: shown.groups })}</Typography.Text>

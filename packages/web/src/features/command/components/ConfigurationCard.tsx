@@ -11,7 +11,11 @@ import { zodRule } from '../../../lib/forms.ts';
 /** The protocol's sampling interval before anyone changes it (protocol.md: every 5 minutes). */
 const DEFAULT_INTERVAL_SEC = 300;
 
-/** The device's datalogger: its sampling interval (config.set) and a restart (reboot), each confirmed before it is sent. */
+/**
+ * The device's datalogger: its sampling interval (config.set) and a restart (reboot), each confirmed before it is sent.
+ * Both configure the communication module (spec section 6, modules configuration): without the switch the interval is
+ * shown, not changed, and neither is offered.
+ */
 export function ConfigurationCard({ device, latest, onSent }: CommandCardProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ intervalSec: number }>();
@@ -19,6 +23,7 @@ export function ConfigurationCard({ device, latest, onSent }: CommandCardProps) 
   const configure = useSendCommand('configSet');
   const reboot = useSendCommand('reboot');
   const { connected, controllable, intervalSec } = device;
+  const configures = useClientStore((state) => state.buttons.includes('modules.configure'));
   const intervalValue = Form.useWatch('intervalSec', form);
 
   async function sendInterval() {
@@ -34,7 +39,7 @@ export function ConfigurationCard({ device, latest, onSent }: CommandCardProps) 
       <Form
         form={form}
         layout="vertical"
-        disabled={!controllable}
+        disabled={!controllable || !configures}
         requiredMark={false}
         initialValues={{ intervalSec: (intervalSec?.value as number | undefined) ?? DEFAULT_INTERVAL_SEC }}
       >
@@ -50,30 +55,36 @@ export function ConfigurationCard({ device, latest, onSent }: CommandCardProps) 
         >
           <InputNumber step={60} suffix="s" style={{ width: '100%', maxWidth: 240 }} />
         </Form.Item>
-        <ConfirmSend
-          connected={connected}
-          question={t('remoteSetting.intervalQuestion', { value: intervalValue ?? '' })}
-          onConfirm={sendInterval}
-          loading={configure.isPending}
-        >
-          {t('remoteSetting.intervalApply')}
-        </ConfirmSend>
+        {configures && (
+          <ConfirmSend
+            connected={connected}
+            question={t('remoteSetting.intervalQuestion', { value: intervalValue ?? '' })}
+            onConfirm={sendInterval}
+            loading={configure.isPending}
+          >
+            {t('remoteSetting.intervalApply')}
+          </ConfirmSend>
+        )}
       </Form>
-      <Divider />
-      <Flex vertical gap={8} align="start">
-        <Typography.Text strong>{t('remoteSetting.reboot')}</Typography.Text>
-        <Typography.Text type="secondary">{t('remoteSetting.rebootHint')}</Typography.Text>
-        <ConfirmSend
-          connected={connected}
-          question={t('remoteSetting.rebootQuestion', { sn: device.sn })}
-          onConfirm={sendReboot}
-          danger
-          disabled={!controllable}
-          loading={reboot.isPending}
-        >
-          {t('remoteSetting.rebootButton')}
-        </ConfirmSend>
-      </Flex>
+      {configures && (
+        <>
+          <Divider />
+          <Flex vertical gap={8} align="start">
+            <Typography.Text strong>{t('remoteSetting.reboot')}</Typography.Text>
+            <Typography.Text type="secondary">{t('remoteSetting.rebootHint')}</Typography.Text>
+            <ConfirmSend
+              connected={connected}
+              question={t('remoteSetting.rebootQuestion', { sn: device.sn })}
+              onConfirm={sendReboot}
+              danger
+              disabled={!controllable}
+              loading={reboot.isPending}
+            >
+              {t('remoteSetting.rebootButton')}
+            </ConfirmSend>
+          </Flex>
+        </>
+      )}
       <LatestCommand command={latest} />
     </Card>
   );

@@ -2,6 +2,7 @@ import { type Strategy, templateCalls } from '@sunstack/shared';
 import { Button, Flex, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Permission } from '../../../components/Permission.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { useTemplateList } from '../api/listTemplates.ts';
 import { useSaveTemplate } from '../api/saveTemplate.ts';
@@ -48,18 +49,20 @@ export function TemplatePicker({ onLoad, current }: { onLoad: (strategy: Strateg
           if (chosen) onLoad(chosen.strategy);
         }}
       />
-      <Flex gap={8}>
-        <Input
-          aria-label={t('template.name')}
-          placeholder={t('template.name')}
-          value={name}
-          maxLength={64}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <Button onClick={() => saveAs().catch(() => {})} loading={save.isPending} disabled={name.trim() === ''}>
-          {t('workMode.saveTemplate')}
-        </Button>
-      </Flex>
+      <Permission code="template.configure">
+        <Flex gap={8}>
+          <Input
+            aria-label={t('template.name')}
+            placeholder={t('template.name')}
+            value={name}
+            maxLength={64}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <Button onClick={() => saveAs().catch(() => {})} loading={save.isPending} disabled={name.trim() === ''}>
+            {t('workMode.saveTemplate')}
+          </Button>
+        </Flex>
+      </Permission>
       {saved && <Typography.Text type="success">{t('workMode.templateSaved', { name: saved })}</Typography.Text>}
     </Flex>
   );

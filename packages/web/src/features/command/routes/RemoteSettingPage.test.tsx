@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { Command } from '@sunstack/shared';
 import { describe, expect, it } from 'vitest';
-import { setUpScreenTests, tableRows, type, until } from '../../../test/screen.tsx';
+import { button, setUpScreenTests, tableRows, type, until } from '../../../test/screen.tsx';
 import { deviceServer, openDeviceScreen, READ_AT, reportedOf, SN } from '../testDevice.ts';
 
 describe('remote setting screen (issue 18)', () => {
@@ -114,4 +114,14 @@ describe('remote setting screen (issue 18)', () => {
     expect(server.bodies('/c/v0/device/reboot')).toEqual([{ sn: SN }]);
     screen.unmount();
   }, 20_000);
+
+  it('shows the interval without modules configuration, and offers neither a change nor a restart', async () => {
+    deviceServer();
+    const screen = await openDeviceScreen('remote-setting', []);
+    expect(screen.field('Sampling interval')?.textContent).toContain('dataloggers start at 300 s');
+    expect(screen.input('Sampling interval').disabled).toBe(true);
+    expect(button('Apply interval', screen.container)).toBeUndefined();
+    expect(button('Restart datalogger', screen.container)).toBeUndefined();
+    screen.unmount();
+  });
 });

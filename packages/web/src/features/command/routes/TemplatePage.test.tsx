@@ -46,7 +46,7 @@ describe('template screen (issue 18)', () => {
 
   it('lists the templates, saves a new one only once its periods are valid, and deletes after a confirmation', async () => {
     const server = templateServer();
-    const screen = openScreen('template', { menus: ['template', 'group-remote'] });
+    const screen = openScreen('template', { menus: ['template', 'group-remote'], buttons: ['template.configure'] });
     await until(() => tableRows(screen.container).length === 2);
     expect(tableRows(screen.container)[0]?.textContent).toContain('Work mode By time periods, Minimum SoC 20 %, time periods: 1');
     // A colleague's template is shown, not changed.
@@ -88,4 +88,16 @@ describe('template screen (issue 18)', () => {
     expect(server.bodies('/c/v0/template/delete')).toEqual([{ id: 5 }]);
     screen.unmount();
   }, 60_000);
+
+  it('offers no new template without template configuration (the server marks every template read-only then)', async () => {
+    fakeServer({
+      '/c/v0/template/list': () => ({ total: 1, currentPage: 1, pageSize: 10, templates: [{ ...NIGHT, writable: false }] }),
+    });
+    const screen = openScreen('template', { menus: ['template', 'group-remote'] });
+    await until(() => tableRows(screen.container).length === 1);
+    expect(button('New template', screen.container)).toBeUndefined();
+    expect(button('Delete', tableRows(screen.container)[0])).toBeUndefined();
+    expect(tableRows(screen.container)[0]?.textContent).toContain('View');
+    screen.unmount();
+  });
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { settingsText } from '../../../components/command/commandText.ts';
 import { PagedTable } from '../../../components/PagedTable.tsx';
+import { Permission } from '../../../components/Permission.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
@@ -78,9 +79,11 @@ export default function TemplatePage() {
       variant="borderless"
       title={t('navBar.template')}
       extra={
-        <Button type="primary" onClick={() => setEditing({})}>
-          {t('template.new')}
-        </Button>
+        <Permission code="template.configure">
+          <Button type="primary" onClick={() => setEditing({})}>
+            {t('template.new')}
+          </Button>
+        </Permission>
       }
     >
       <Flex vertical gap={12}>
