@@ -905,5 +905,7 @@ export const accountMigration = pgTable('account_migration', {
   plantCount: integer('plant_count').notNull(),
   deviceCount: integer('device_count').notNull(),
   operatorId: id('operator_id').notNull(),
+  /** A site migration's plant (0080); null: every plant of the source moved. */
+  plantId: id('plant_id'),
   createdAt: at('created_at').notNull().defaultNow(),
 });

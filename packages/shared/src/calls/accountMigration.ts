@@ -3,7 +3,7 @@ import { type CallDeclaration, defineCall } from './call.ts';
 
 const { admin: M } = Access;
 
-/** Account migration (spec section 2, after-sales accountMigration 255; switch account.migrate). */
+/** Account migration (spec section 2, after-sales accountMigration 255; switch account.migrate, site.migrate for one plant). */
 export const accountMigrationCalls = {
   sendCode: defineCall({
     method: 'POST',
@@ -21,7 +21,17 @@ export const accountMigrationCalls = {
     body: 'accountMigrationBody',
     answer: 'accountMigrationResult',
     tag: 'accountMigration',
-    summary: 'Move every plant (with its dataloggers and devices) of the source account to the target: all or nothing',
+    summary:
+      'Move every plant (with its dataloggers and devices) of the source account to the target, or the one plant named: all or nothing',
+  }),
+  plants: defineCall({
+    method: 'POST',
+    path: '/c/v0/account/migration/plants',
+    access: [M],
+    body: 'migrationPlantsBody',
+    answer: 'migrationPlantsResult',
+    tag: 'accountMigration',
+    summary: 'The plants a source account holds, by name (at most 50), to choose the one a site migration moves',
   }),
   list: defineCall({
     method: 'POST',
@@ -30,6 +40,6 @@ export const accountMigrationCalls = {
     body: 'accountMigrationListBody',
     answer: 'accountMigrationListResult',
     tag: 'accountMigration',
-    summary: 'Account migrations done: source, target, time, count, operator',
+    summary: 'Account and site migrations done: source, target, plant, time, count, operator',
   }),
 } satisfies Record<string, CallDeclaration>;

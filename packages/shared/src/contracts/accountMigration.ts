@@ -12,7 +12,12 @@ const migrationCode = z
   .regex(new RegExp(`^[0-9]{${LIMITS.verificationCodeDigits}}$`), { error: 'validation.codeInvalid' });
 
 /** The accounts of a migration, by user name: the code goes to the target's mailbox. */
-export const accountMigrationCodeBody = z.strictObject({ source: usernameSchema, target: usernameSchema });
+export const accountMigrationCodeBody = z.strictObject({
+  source: usernameSchema,
+  target: usernameSchema,
+  /** Site migration (switch site.migrate): only this plant of the source moves; without it, every plant (account.migrate). */
+  plantId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
 export type AccountMigrationCodeBody = z.infer<typeof accountMigrationCodeBody>;
 /** The migration itself: the code the target received, typed twice ("entered codes inconsistent", spec section 8). */
 export const accountMigrationBody = accountMigrationCodeBody.extend({ code: migrationCode, codeAgain: migrationCode });
@@ -36,6 +41,8 @@ export const accountMigrationEntry = z.object({
   id: z.number(),
   source: z.string(),
   target: z.string(),
+  /** The plant of a site migration; null when every plant of the source moved. */
+  plant: z.string().nullable(),
   plantCount: z.number(),
   deviceCount: z.number(),
   operator: z.string(),
@@ -48,3 +55,11 @@ export const accountMigrationListResult = z.object({
   pageSize: z.number(),
   migrations: z.array(accountMigrationEntry),
 });
+
+/** The plants a source account holds, for choosing the one a site migration moves: by name, at most 50. */
+export const migrationPlantsBody = z.strictObject({
+  source: usernameSchema,
+  name: z.string().trim().max(LIMITS.siteName.max).optional(),
+});
+export type MigrationPlantsBody = z.infer<typeof migrationPlantsBody>;
+export const migrationPlantsResult = z.object({ plants: z.array(z.object({ id: z.number(), name: z.string() })) });

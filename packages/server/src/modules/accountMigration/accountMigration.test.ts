@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, device, plant } from '../../db/schema.ts';
 import { startTestApp, type TestAccount, type TestApp } from '../../test/harness.ts';
+import { administratorWithout } from '../../test/permissionGroups.ts';
 import { MIGRATION_CODE_TRIES } from './service.ts';
 
 let t: TestApp;
@@ -148,5 +149,73 @@ describe('account migration (issue 23)', () => {
     }
     // A missing account answers like any other missing object, whichever side it is on.
     expect((await sendCode('nobody_here', target.username)).body).toEqual((await sendCode(source.username, 'nobody_here')).body);
+  });
+});
+
+describe('site migration (spec section 6, switch site.migrate)', () => {
+  const sendSiteCode = (source: string, target: string, plantId: number, who: TestAccount = admin) =>
+    post('/c/v0/account/migration/code', { source, target, plantId }, who);
+  const migrateSite = (source: string, target: string, plantId: number, code: string, who: TestAccount = admin) =>
+    post('/c/v0/account/migration/run', { source, target, plantId, code, codeAgain: code }, who);
+
+  it('moves the one plant named with a code for it, and records and logs it with the plant', async () => {
+    const source = await t.createAccount(Access.endUser);
+    const target = await t.createAccount(Access.endUser);
+    const [kept, moved] = [await plantFor(source, 'Farmhouse'), await plantFor(source, 'Holiday home')];
+    const listed = await post('/c/v0/account/migration/plants', { source: source.username, name: 'holiday' });
+    expect(listed.body.result.plants).toEqual([{ id: moved, name: 'Holiday home' }]);
+
+    const sent = await sendSiteCode(source.username, target.username, moved);
+    expect(sent.body.result).toMatchObject({ plantCount: 1 });
+    const mail = await t.mail.waitFor(target.email);
+    expect(mail.text).toContain('Holiday home');
+    const code = (mail.text.match(/\b(\d{6})\b/) as RegExpMatchArray)[1] as string;
+    // The code is for that plant: it moves neither the whole account nor another plant.
+    expect((await migrate(source.username, target.username, code)).body.errno).toBe(Errno.migrationCodeInvalid);
+    expect((await migrateSite(source.username, target.username, kept, code)).body.errno).toBe(Errno.migrationCodeInvalid);
+    expect(await ownersOf([kept, moved])).toEqual([source.id, source.id]);
+
+    expect((await migrateSite(source.username, target.username, moved, code)).body).toEqual({
+      errno: 0,
+      result: { plantCount: 1, deviceCount: 1 },
+    });
+    expect(await ownersOf([kept, moved])).toEqual([source.id, target.id]);
+    const history = await post('/c/v0/account/migration/list', { username: target.username });
+    expect(history.body.result.migrations).toEqual([
+      expect.objectContaining({ source: source.username, target: target.username, plant: 'Holiday home', plantCount: 1 }),
+    ]);
+    const logged = await t.database.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'account.migrate'), eq(auditLog.objectId, String(target.id))));
+    expect(logged).toEqual([{ after: expect.objectContaining({ plantIds: [moved] }) }]);
+  });
+
+  it("a plant the source does not hold answers like a missing one, and only the source's plants are listed", async () => {
+    const source = await t.createAccount(Access.endUser);
+    const stranger = await t.createAccount(Access.endUser);
+    const target = await t.createAccount(Access.endUser);
+    await plantFor(source, 'Mill');
+    const strangers = await plantFor(stranger, 'Mill annex');
+    const missing = await sendSiteCode(source.username, target.username, 999_999_999);
+    expect(missing.body.errno).toBe(Errno.notFound);
+    expect((await sendSiteCode(source.username, target.username, strangers)).body).toEqual(missing.body);
+    const listed = await post('/c/v0/account/migration/plants', { source: source.username, name: 'Mill' });
+    expect(listed.body.result.plants.map((row: { name: string }) => row.name)).toEqual(['Mill']);
+    expect((await post('/c/v0/account/migration/plants', { source: admin.username })).body.errno).toBe(Errno.notFound);
+  });
+
+  it('needs site.migrate for one plant and account.migrate for all; either shows the history', async () => {
+    const source = await t.createAccount(Access.endUser);
+    const target = await t.createAccount(Access.endUser);
+    const id = await plantFor(source, 'Orchard');
+    const noSite = await administratorWithout(t, admin, 'site.migrate');
+    const noAccount = await administratorWithout(t, admin, 'account.migrate');
+    expect((await sendSiteCode(source.username, target.username, id, noSite)).body.errno).toBe(Errno.noPermission);
+    expect((await migrateSite(source.username, target.username, id, '123456', noSite)).body.errno).toBe(Errno.noPermission);
+    expect((await post('/c/v0/account/migration/plants', { source: source.username }, noSite)).body.errno).toBe(Errno.noPermission);
+    expect((await sendCode(source.username, target.username, noAccount)).body.errno).toBe(Errno.noPermission);
+    expect((await sendSiteCode(source.username, target.username, id, noAccount)).body.errno).toBe(0);
+    for (const who of [noSite, noAccount]) expect((await post('/c/v0/account/migration/list', {}, who)).body.errno).toBe(0);
   });
 });

@@ -20,8 +20,23 @@ export function createAccountMigrationRepo(db: Db) {
       return row;
     },
 
-    /** The plants (not deleted) an account holds in a role. */
-    countPlants: (accountId: number, role: PlantRole) => db.$count(plant, and(eq(column(role), accountId), isNull(plant.deletedAt))),
+    /** The plants (not deleted) an account holds in a role; with `plantId`, that one only (0 or 1). */
+    countPlants: (accountId: number, role: PlantRole, plantId?: number) =>
+      db.$count(plant, and(eq(column(role), accountId), isNull(plant.deletedAt), plantId ? eq(plant.id, plantId) : undefined)),
+
+    async plantName(plantId: number) {
+      const [row] = await db.select({ name: plant.name }).from(plant).where(eq(plant.id, plantId));
+      return row?.name;
+    },
+
+    /** The plants an account holds in a role, by name (part of it), at most 50: a site migration chooses one. */
+    plantsHeld: (accountId: number, role: PlantRole, name: string | undefined) =>
+      db
+        .select({ id: plant.id, name: plant.name })
+        .from(plant)
+        .where(and(eq(column(role), accountId), isNull(plant.deletedAt), name ? contains(plant.name, name) : undefined))
+        .orderBy(plant.name, plant.id)
+        .limit(50),
 
     async insertCode(row: { sourceId: number; targetId: number; codeHash: Buffer; createdBy: number; expiresAt: Date }) {
       await db.insert(accountMigrationCode).values(row);
@@ -61,12 +76,15 @@ export function createAccountMigrationRepo(db: Db) {
       return rows.length === 1;
     },
 
-    /** Gives every plant of the source in the role to the target; answers the plants' ids and how many devices they hold. */
-    async movePlants(sourceId: number, targetId: number, role: PlantRole) {
+    /**
+     * Gives every plant of the source in the role (or the one of `plantId`) to the target; answers the plants' ids and
+     * how many devices they hold.
+     */
+    async movePlants(sourceId: number, targetId: number, role: PlantRole, plantId?: number) {
       const moved = await db
         .update(plant)
         .set({ [role === 'owner' ? 'ownerId' : 'installerId']: targetId, updatedAt: sql`now()` })
-        .where(and(eq(column(role), sourceId), isNull(plant.deletedAt)))
+        .where(and(eq(column(role), sourceId), isNull(plant.deletedAt), plantId ? eq(plant.id, plantId) : undefined))
         .returning({ id: plant.id });
       const plantIds = moved.map((row) => row.id);
       const [count] = await selectRows<{ devices: string }>(
@@ -76,7 +94,14 @@ export function createAccountMigrationRepo(db: Db) {
       return { plantIds, deviceCount: Number(count?.devices ?? 0) };
     },
 
-    async insertMigration(row: { sourceId: number; targetId: number; plantCount: number; deviceCount: number; operatorId: number }) {
+    async insertMigration(row: {
+      sourceId: number;
+      targetId: number;
+      plantId: number | null;
+      plantCount: number;
+      deviceCount: number;
+      operatorId: number;
+    }) {
       const [inserted] = await db.insert(accountMigration).values(row).returning({ id: accountMigration.id });
       return (inserted as { id: number }).id;
     },
@@ -93,6 +118,7 @@ export function createAccountMigrationRepo(db: Db) {
           id: accountMigration.id,
           source: source.username,
           target: target.username,
+          plant: plant.name,
           plantCount: accountMigration.plantCount,
           deviceCount: accountMigration.deviceCount,
           operator: operator.username,
@@ -102,6 +128,7 @@ export function createAccountMigrationRepo(db: Db) {
         .innerJoin(source, eq(source.id, accountMigration.sourceId))
         .innerJoin(target, eq(target.id, accountMigration.targetId))
         .innerJoin(operator, eq(operator.id, accountMigration.operatorId))
+        .leftJoin(plant, eq(plant.id, accountMigration.plantId))
         .where(where)
         .orderBy(desc(accountMigration.createdAt), desc(accountMigration.id))
         .limit(page.limit)

@@ -40,6 +40,7 @@ export type MailTemplate =
   | 'workOrderReply'
   | 'workOrderStatus'
   | 'accountMigrationCode'
+  | 'siteMigrationCode'
   | 'firmwareNotice';
 
 /** An account's stored language as a language of the mails (English when it is none of them). */

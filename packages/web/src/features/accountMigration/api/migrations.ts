@@ -3,6 +3,7 @@ import {
   type AccountMigrationCodeBody,
   type AccountMigrationListBody,
   accountMigrationCalls,
+  type MigrationPlantsBody,
 } from '@sunstack/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
@@ -13,6 +14,16 @@ export function useMigrations(filters: Partial<AccountMigrationListBody>) {
   return useQuery({
     queryKey: [...migrationKey, 'list', filters],
     queryFn: ({ signal }) => request(accountMigrationCalls.list, filters, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The plants the source account holds, by name, for a site migration; asked once a source is typed. */
+export function useMigrationPlants(body: MigrationPlantsBody | undefined) {
+  return useQuery({
+    queryKey: [...migrationKey, 'plants', body],
+    queryFn: ({ signal }) => request(accountMigrationCalls.plants, body as MigrationPlantsBody, { signal }),
+    enabled: body !== undefined,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,6 @@
 import { SendOutlined, SwapOutlined } from '@ant-design/icons';
 import { type AccountMigrationEntry, type AccountMigrationListBody, accountMigrationCodeBody, usernameSchema } from '@sunstack/shared';
-import { Alert, Button, Card, Flex, Form, Input, message, Popconfirm, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, message, Popconfirm, Radio, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,25 +10,38 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { showServerIssues, zodRule } from '../../../lib/forms.ts';
 import { useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { usePagedFilters } from '../../../lib/usePagedFilters.ts';
-import { useMigrate, useMigrations, useSendMigrationCode } from '../api/migrations.ts';
+import { useMigrate, useMigrationPlants, useMigrations, useSendMigrationCode } from '../api/migrations.ts';
 
 interface Values {
   source: string;
   target: string;
+  plantId?: number;
   code: string;
   codeAgain: string;
 }
+
+/** Every plant of the source (account migration), or one (site migration). */
+type Scope = 'account' | 'site';
 
 const CODE_PATTERN = /^[0-9]{6}$/;
 
 /**
  * Account migration (spec section 2, after-sales accountMigration, 255): the plants of the source account go to the
- * target, once the target's holder hands over the code mailed to them, typed twice; below, the migrations done.
+ * target, once the target's holder hands over the code mailed to them, typed twice; below, the migrations done. A site
+ * migration (spec section 6) moves one plant of the source the same way; each needs its own switch.
  */
 export default function AccountMigrationPage() {
   const { t } = useTranslation();
   const language = useClientStore((state) => state.language);
+  const buttons = useClientStore((state) => state.buttons);
+  const scopes = (['account', 'site'] as const).filter((scope) => buttons.includes(`${scope}.migrate`));
+  const [chosenScope, setScope] = useState<Scope>();
+  const scope = chosenScope ?? scopes[0];
   const [form] = Form.useForm<Values>();
+  const source = Form.useWatch('source', form);
+  const [plantSearch, setPlantSearch] = useState<string>();
+  const sourceValid = usernameSchema.safeParse(source).success;
+  const plants = useMigrationPlants(scope === 'site' && sourceValid ? { source, name: plantSearch || undefined } : undefined);
   const sendCode = useSendMigrationCode();
   const migrate = useMigrate();
   const [sent, setSent] = useState<{ mailbox: string; plantCount: number; expiresAt: number }>();
@@ -37,7 +50,7 @@ export default function AccountMigrationPage() {
   useTabBusy(list.isFetching);
 
   const onSend = async () => {
-    const values = await form.validateFields(['source', 'target']);
+    const values = await form.validateFields(['source', 'target', 'plantId']);
     const parsed = accountMigrationCodeBody.parse(values);
     try {
       setSent(await sendCode.mutateAsync(parsed));
@@ -65,6 +78,7 @@ export default function AccountMigrationPage() {
     { title: t('accountMigration.time'), dataIndex: 'createdAt', render: (at: number) => formatDateTime(at, language) },
     { title: t('accountMigration.source'), dataIndex: 'source' },
     { title: t('accountMigration.target'), dataIndex: 'target' },
+    { title: t('accountMigration.plant'), dataIndex: 'plant', render: (plant: string | null) => plant ?? t('accountMigration.allPlants') },
     { title: t('accountMigration.plants'), dataIndex: 'plantCount', align: 'right' },
     { title: t('accountMigration.devices'), dataIndex: 'deviceCount', align: 'right' },
     { title: t('accountMigration.operator'), dataIndex: 'operator' },
@@ -74,10 +88,47 @@ export default function AccountMigrationPage() {
     <Flex vertical gap={16}>
       <Card title={t('navBar.accountMigration')} variant="borderless">
         <Typography.Paragraph type="secondary">{t('accountMigration.explain')}</Typography.Paragraph>
+        {scope === 'site' && <Typography.Paragraph type="secondary">{t('accountMigration.explainSite')}</Typography.Paragraph>}
         <Form<Values> form={form} layout="vertical" style={{ maxWidth: 520 }} onFinish={(values) => void onMigrate(values)}>
+          {scopes.length > 1 && (
+            <Form.Item label={t('accountMigration.scope')}>
+              <Radio.Group
+                value={scope}
+                onChange={(event) => {
+                  setScope(event.target.value);
+                  form.setFieldValue('plantId', undefined);
+                  setSent(undefined);
+                }}
+                options={scopes.map((value) => ({ value, label: t(`accountMigration.scopes.${value}`) }))}
+              />
+            </Form.Item>
+          )}
           <Form.Item name="source" label={t('accountMigration.source')} rules={[zodRule(usernameSchema, t)]}>
-            <Input autoComplete="off" onChange={() => setSent(undefined)} />
+            <Input
+              autoComplete="off"
+              onChange={() => {
+                form.setFieldValue('plantId', undefined);
+                setSent(undefined);
+              }}
+            />
           </Form.Item>
+          {scope === 'site' && (
+            <Form.Item
+              name="plantId"
+              label={t('accountMigration.plant')}
+              rules={[{ required: true, message: t('accountMigration.plantRequired') }]}
+            >
+              <Select
+                showSearch={{ filterOption: false, onSearch: setPlantSearch }}
+                placeholder={t('accountMigration.plantPlaceholder')}
+                disabled={!sourceValid}
+                loading={plants.isFetching}
+                notFoundContent={plants.isFetching ? null : t('accountMigration.noPlants')}
+                options={plants.data?.plants.map((plant) => ({ value: plant.id, label: plant.name }))}
+                onChange={() => setSent(undefined)}
+              />
+            </Form.Item>
+          )}
           <Form.Item name="target" label={t('accountMigration.target')} rules={[zodRule(usernameSchema, t)]}>
             <Input autoComplete="off" onChange={() => setSent(undefined)} />
           </Form.Item>
@@ -109,7 +160,10 @@ export default function AccountMigrationPage() {
               <Input inputMode="numeric" maxLength={6} autoComplete="off" />
             </Form.Item>
           </Flex>
-          <Popconfirm title={t('accountMigration.confirm')} onConfirm={() => form.submit()}>
+          <Popconfirm
+            title={t(scope === 'site' ? 'accountMigration.confirmSite' : 'accountMigration.confirm')}
+            onConfirm={() => form.submit()}
+          >
             <Button type="primary" icon={<SwapOutlined />} loading={migrate.isPending}>
               {t('accountMigration.migrate')}
             </Button>
