@@ -1,6 +1,8 @@
 import { PAGE_SIZE_OPTIONS } from '@sunstack/shared';
 import type { PaginationProps } from 'antd';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The pagination of spec section 2: "showing from-to of total rows", sizes 10/20/50, prev,
@@ -23,4 +25,14 @@ export function paginationProps(
     showTotal: (total, [from, to]) => t('pagination.showTotal', { from, to, total }),
     onChange,
   };
+}
+
+/**
+ * The same pagination for a table that holds its rows whole (answered at once, paged in the browser): the page and its
+ * size are kept here.
+ */
+export function useLocalPagination(total: number, initialSize: (typeof PAGE_SIZE_OPTIONS)[number] = 10) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState<{ current: number; pageSize: number }>({ current: 1, pageSize: initialSize });
+  return paginationProps(t, { ...page, total }, (current, pageSize) => setPage({ current, pageSize }));
 }

@@ -10,6 +10,7 @@ import { Result } from '../../../components/Result.tsx';
 import type { ExportTable } from '../../../lib/exportTable.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { useLocalPagination } from '../../../lib/pagination.ts';
 import { saveTable } from '../../../lib/saveTable.ts';
 import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { useIvTask } from '../api/taskDetail.ts';
@@ -61,6 +62,7 @@ export default function CurveDiagnosisPage() {
   const id = Number(useTab().query.id) || undefined;
   const task = useIvTask(id);
   const [configuring, setConfiguring] = useState<string | undefined>();
+  const pagination = useLocalPagination(task.data?.scans.length ?? 0, 50);
   useTabBusy(task.isFetching);
 
   const state = (scan: IvScanSummary) => {
@@ -151,7 +153,7 @@ export default function CurveDiagnosisPage() {
           rowKey="id"
           columns={columns}
           dataSource={task.data.scans}
-          pagination={{ pageSize: 50, hideOnSinglePage: true }}
+          pagination={pagination}
           scroll={{ x: 1000 }}
           size="middle"
         />

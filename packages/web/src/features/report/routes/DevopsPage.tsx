@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { formatCount, formatDateTime, formatGrouped } from '../../../lib/format.ts';
+import { useLocalPagination } from '../../../lib/pagination.ts';
 import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { useDevops } from '../api/fleet.ts';
 
@@ -29,6 +30,7 @@ export default function DevopsPage() {
   const tab = useTab();
   const language = useClientStore((state) => state.language);
   const devops = useDevops();
+  const firmwarePagination = useLocalPagination(devops.data?.firmware.length ?? 0, 20);
   useTabBusy(devops.isLoading);
   const show = (list: DevopsList, value: number | null) => {
     if (value === null) return '—';
@@ -105,7 +107,7 @@ export default function DevopsPage() {
                 size="small"
                 rowKey={(row) => `${row.type}-${row.model}-${row.part}-${row.version}`}
                 dataSource={devops.data?.firmware}
-                pagination={{ pageSize: 20 }}
+                pagination={firmwarePagination}
                 columns={[
                   {
                     title: t('devops.type'),

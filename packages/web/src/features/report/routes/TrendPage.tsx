@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { byIndex, Chart, type ChartSpec } from '../../../components/Chart.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { formatGrouped } from '../../../lib/format.ts';
+import { useLocalPagination } from '../../../lib/pagination.ts';
 import { useTab, useTabBusy } from '../../../lib/tabs/tabContext.ts';
 import { useTrend } from '../api/fleet.ts';
 
@@ -110,6 +111,7 @@ function TrendTable({
     trend?.groups.flatMap((group) =>
       group.months.map((m, i) => ({ key: group.key, month: trend.months[i] ?? '', value: m[measure], lastYear: m.lastYear[measure] })),
     ) ?? [];
+  const pagination = useLocalPagination(rows.length, 20);
   const columns: ColumnsType<TrendRow> = [
     { title: t('trend.month'), dataIndex: 'month', render: (month: string) => month.slice(0, 7) },
     { title: t('trend.group'), dataIndex: 'key', render: label },
@@ -132,7 +134,7 @@ function TrendTable({
       dataSource={rows}
       columns={columns}
       loading={loading}
-      pagination={{ pageSize: 12 }}
+      pagination={pagination}
       // Five columns: on a phone the table scrolls sideways instead of wrapping the months ("2025-" over "12").
       scroll={{ x: 600 }}
     />
