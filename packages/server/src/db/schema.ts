@@ -773,6 +773,8 @@ export const upgradeStrategy = pgTable('upgrade_strategy', {
   successThreshold: smallint('success_threshold').notNull(),
   failureThreshold: smallint('failure_threshold').notNull(),
   retries: smallint('retries').notNull(),
+  /** Minutes a failed or expired device waits before its retry (0081). */
+  retryMinutes: smallint('retry_minutes').notNull().default(5),
   ratePerMinute: integer('rate_per_minute').notNull(),
   triggerStart: text('trigger_start'),
   triggerEnd: text('trigger_end'),

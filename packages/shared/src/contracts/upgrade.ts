@@ -209,6 +209,8 @@ export const strategyCreateBody = z
     /** Share of the finished devices that failed (after their retries) at which the whole strategy aborts. */
     failureThreshold: percent,
     retries: z.number().int().min(LIMITS.strategyRetry.min).max(LIMITS.strategyRetry.max),
+    /** Minutes a failed or expired device waits before its retry is sent ("strategy minutes 1-60"). */
+    retryMinutes: z.number().int().min(LIMITS.strategyMinutes.min).max(LIMITS.strategyMinutes.max).default(5),
     ratePerMinute: z.number().int().min(1).max(1000),
     triggerStart: utcClock.optional(),
     triggerEnd: utcClock.optional(),
@@ -242,6 +244,7 @@ export const upgradeStrategy = z.object({
   successThreshold: z.number(),
   failureThreshold: z.number(),
   retries: z.number(),
+  retryMinutes: z.number(),
   ratePerMinute: z.number(),
   triggerStart: z.string().nullable(),
   triggerEnd: z.string().nullable(),

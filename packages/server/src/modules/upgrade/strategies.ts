@@ -94,6 +94,7 @@ export function createStrategyService(deps: {
       successThreshold: strategy.successThreshold,
       failureThreshold: strategy.failureThreshold,
       retries: strategy.retries,
+      retryMinutes: strategy.retryMinutes,
       ratePerMinute: strategy.ratePerMinute,
       triggerStart: strategy.triggerStart,
       triggerEnd: strategy.triggerEnd,
@@ -182,7 +183,9 @@ export function createStrategyService(deps: {
       strategy.trigger === 'version' && image
         ? { key: inventoryKeyOf(image.firmwareType), version: strategy.triggerVersion ?? '' }
         : undefined;
-    const due = image ? await strategies.due({ ...strategy, currentWave }, strategy.ratePerMinute - sentInWindow, reports) : [];
+    const due = image
+      ? await strategies.due({ ...strategy, currentWave }, strategy.ratePerMinute - sentInWindow, new Date(at), reports)
+      : [];
     if (due.length > 0 && actorRow && image) {
       // The checker approved the sending: its entries name it.
       const actor: Session = {
@@ -244,6 +247,7 @@ export function createStrategyService(deps: {
           successThreshold: body.successThreshold,
           failureThreshold: body.failureThreshold,
           retries: body.retries,
+          retryMinutes: body.retryMinutes,
           ratePerMinute: body.ratePerMinute,
           triggerStart: body.triggerStart ?? null,
           triggerEnd: body.triggerEnd ?? null,

@@ -85,6 +85,10 @@ const commandsOf = async (taskId: number) =>
         and c.device_sn in (select device_sn from upgrade_device where task_id = ${taskId})`,
     )
   )[0]?.n ?? 0;
+/** Lets every failed or expired upgrade's retry wait pass (a strategy's minutes are at least one; tests do not wait them). */
+const retryWaitsPassed = () =>
+  t.database.db.execute(sql`update device_command set finished_at = finished_at - interval '61 minutes'
+    where type = 'firmware.upgrade' and state in ('failed', 'expired')`);
 const strategyBody = (sns: string[], extra: Record<string, unknown> = {}) => ({
   name: 'Rollout 1.50',
   firmwareId,
@@ -131,7 +135,12 @@ describe('strategy upgrades', () => {
     expect(await commandsOf(task.id)).toBe(0);
     expect((await post('/c/v0/upgrade/strategy/approve', { id }, checker)).errno).toBe(0);
 
-    await expect.poll(async () => (await detail(id)).status, WAIT).toBe('aborted');
+    await expect
+      .poll(async () => {
+        await retryWaitsPassed();
+        return (await detail(id)).status;
+      }, WAIT)
+      .toBe('aborted');
     const sent = await commandsOf(task.id);
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(await commandsOf(task.id)).toBe(sent);
@@ -146,6 +155,29 @@ describe('strategy upgrades', () => {
     expect(sent).toBeLessThan(200);
     for (const device of clients.splice(0)) await device.client.endAsync();
   }, 120_000);
+
+  it("sends a failed device again only once the strategy's retry minutes have passed", async () => {
+    const fleet = await createFleetPlant(t.database.db, { devices: 2 });
+    const [good, bad] = fleet.devices.map((device) => device.sn) as [string, string];
+    failingSns.add(bad);
+    const datalogger = await answering(fleet);
+    const created = await post('/c/v0/upgrade/strategy/create', strategyBody([good, bad], { waves: [100], retryMinutes: 2 }));
+    const { id, task } = { id: created.result.id, task: (await detail(created.result.id)).task };
+    expect((await detail(id)).retryMinutes).toBe(2);
+    expect((await post('/c/v0/upgrade/strategy/approve', { id }, checker)).errno).toBe(0);
+    await expect.poll(async () => (await detail(id)).task.counts.completed, WAIT).toBe(1);
+    await expect.poll(() => datalogger.received.length, WAIT).toBe(2);
+    // Three job passes later the failed device has not been sent again: its two minutes have not passed.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(await commandsOf(task.id)).toBe(2);
+    expect((await detail(id)).status).toBe('inProgress');
+    await retryWaitsPassed();
+    await expect.poll(() => commandsOf(task.id), WAIT).toBe(3);
+    // It fails again with its one retry used up: the strategy ends.
+    await expect.poll(async () => (await detail(id)).status, WAIT).toBe('completed');
+    expect((await detail(id)).task.counts).toMatchObject({ completed: 1, failed: 1 });
+    for (const device of clients.splice(0)) await device.client.endAsync();
+  });
 
   it('starts the next wave when one succeeds, holds back while paused, and sends a device offline in its wave when it returns', async () => {
     const online = await createFleetPlant(t.database.db, { devices: 10 });

@@ -121,10 +121,11 @@ export function createStrategyRepo(db: Db) {
       return row ?? { opened: 0, done: 0, failed: 0, unfinished: 0, pending: 0 };
     },
     /**
-     * Devices of the waves so far to send now: never sent, or failed with a retry left; only those whose datalogger is
-     * connected and, with the trigger "reports a version", whose inventory reports it.
+     * Devices of the waves so far to send now: never sent, or failed with a retry left once the strategy's retry minutes
+     * have passed since the failure; only those whose datalogger is connected and, with the trigger "reports a
+     * version", whose inventory reports it.
      */
-    async due(strategy: StrategyRow, limit: number, reports?: { key: string; version: string }) {
+    async due(strategy: StrategyRow, limit: number, at: Date, reports?: { key: string; version: string }) {
       if (limit <= 0) return [];
       const reported = reports
         ? sql`and coalesce(d.firmware, jsonb_build_object('module', l.firmware)) ->> ${reports.key} = ${reports.version}`
@@ -136,7 +137,8 @@ export function createStrategyRepo(db: Db) {
           from upgrade_device u left join device d on d.sn = u.device_sn join datalogger l on l.sn = coalesce(d.datalogger_sn, u.device_sn)
             left join device_command c on c.id = u.command_id
           where u.task_id = ${strategy.taskId} and u.skip_reason is null and u.reset_at is null and u.wave <= ${strategy.currentWave}
-            and l.online and (u.command_id is null or (c.state in ('failed', 'expired') and u.attempts <= ${strategy.retries})) ${reported}
+            and l.online and (u.command_id is null or (c.state in ('failed', 'expired') and u.attempts <= ${strategy.retries}
+              and coalesce(c.finished_at, c.updated_at) <= ${at}::timestamptz - make_interval(mins => ${strategy.retryMinutes}))) ${reported}
           order by u.wave, u.device_sn limit ${limit}`,
       );
     },

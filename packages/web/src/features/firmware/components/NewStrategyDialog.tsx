@@ -63,6 +63,7 @@ export function NewStrategyDialog({ kind, open, onClose }: { kind: UpgradeDevice
         successThreshold: 95,
         failureThreshold: 5,
         retries: 2,
+        retryMinutes: 5,
         ratePerMinute: 100,
         validity: [dayjs(), dayjs().add(7, 'day')],
         purpose: '',
@@ -103,6 +104,7 @@ export function NewStrategyDialog({ kind, open, onClose }: { kind: UpgradeDevice
       </Flex>
       <Flex gap={12} wrap>
         {number('retries', t('strategy.retries'), 1, 60)}
+        {number('retryMinutes', t('strategy.retryMinutes'), 1, 60)}
         {number('ratePerMinute', t('strategy.ratePerMinute'), 1, 1000)}
         <Form.Item name="triggerStart" label={t('strategy.triggerStart')} style={{ flex: '1 1 110px' }}>
           <Input placeholder="22:00" />

@@ -134,6 +134,7 @@ export function StrategyPanel({ kind }: { kind: UpgradeDeviceType }) {
                   retries: shown.retries,
                   rate: shown.ratePerMinute,
                 })}
+                {` · ${t('strategy.retryAfter', { minutes: shown.retryMinutes })}`}
               </Typography.Text>
               {buttons(shown)}
               <Typography.Text type="secondary" style={{ flexBasis: '100%' }}>
