@@ -106,15 +106,16 @@ export function NewStrategyDialog({ kind, open, onClose }: { kind: UpgradeDevice
         {number('retries', t('strategy.retries'), 1, 60)}
         {number('retryMinutes', t('strategy.retryMinutes'), 1, 60)}
         {number('ratePerMinute', t('strategy.ratePerMinute'), 1, 1000)}
+      </Flex>
+      {/* When it is sent: the daily UTC window and the trigger condition. */}
+      <Flex gap={12} wrap>
         <Form.Item name="triggerStart" label={t('strategy.triggerStart')} style={{ flex: '1 1 110px' }}>
           <Input placeholder="22:00" />
         </Form.Item>
         <Form.Item name="triggerEnd" label={t('strategy.triggerEnd')} style={{ flex: '1 1 110px' }}>
           <Input placeholder="04:00" />
         </Form.Item>
-      </Flex>
-      <Flex gap={12} wrap>
-        <Form.Item name="trigger" label={t('strategy.trigger')} style={{ flex: '1 1 200px' }}>
+        <Form.Item name="trigger" label={t('strategy.trigger')} style={{ flex: '2 1 240px' }}>
           <Select options={STRATEGY_TRIGGERS.map((value) => ({ value, label: t(`strategy.triggers.${value}`) }))} />
         </Form.Item>
         <Form.Item noStyle dependencies={['trigger']}>
