@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import type { FaultRecordResult } from '@sunstack/shared';
+import { Errno, type FaultRecordResult } from '@sunstack/shared';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, openScreen, setUpScreenTests, tableRows, until } from '../../../test/screen.tsx';
+import { button, fakeServer, openScreen, refusal, setUpScreenTests, tableRows, until } from '../../../test/screen.tsx';
 
 const DAY = 86_400_000;
 
@@ -101,4 +101,13 @@ describe('fault record screen (issue 5)', () => {
     expect(Number(query.get('begin'))).toBeGreaterThanOrEqual(Number(first?.begin));
     screen.unmount();
   }, 15_000);
+
+  it('says a refused record (no error record query) where it would be, not as an empty table, and offers no export', async () => {
+    fakeServer({ '/c/v0/alarm/faultRecord': () => refusal(Errno.noPermission) });
+    const screen = openScreen('fault-record', { menus: ['alarm', 'fault-record'] });
+    await until(() => screen.container.textContent?.includes('This could not be loaded.') === true, 10_000);
+    expect(tableRows(screen.container)).toEqual([]);
+    expect(button('Export to Excel', screen.container)).toBeUndefined();
+    screen.unmount();
+  });
 });
