@@ -151,7 +151,6 @@ const PROBES: Record<string, Probe> = {
   'POST /c/v0/module/delete': (token, { sn }) => post('/c/v0/module/delete', { sn }, token),
   'GET /c/v0/device/detail': (token, { inverter }) => get(`/c/v0/device/detail?sn=${inverter}`, token),
   'POST /c/v0/device/grant': (token, { inverter }) => post('/c/v0/device/grant', { sns: [inverter], integrator: 'integrator' }, token),
-  'POST /c/v0/device/history/clear': (token, { inverter }) => post('/c/v0/device/history/clear', { sn: inverter }, token),
   'POST /c/v0/device/revoke': (token, { inverter }) => post('/c/v0/device/revoke', { sn: inverter, integrator: 'integrator' }, token),
   'POST /c/v0/pile/update': (token, { pile, sn }) => post('/c/v0/pile/update', { sn: pile, name: 'Probe', dataloggerSn: sn }, token),
   'GET /c/v0/parallel/detail': (token, { id }) => get(`/c/v0/parallel/detail?id=${id}`, token),
