@@ -245,7 +245,7 @@ export async function buildApp({ config, database, now = Date.now, httpTimeouts 
     userModule(platform, { audit, sessions }),
     dataloggerParts,
     plantParts,
-    deviceModule(platform, { audit, plantRepo, namedAccount, telemetry }),
+    deviceModule(platform, { audit, plantRepo, namedAccount }),
     commandParts,
     firmwareParts,
     upgradeModule(platform, { audit, files, firmware, firmwareRepo, states, mail }),

@@ -29,15 +29,6 @@ export const deviceCalls = {
     tag: 'device',
     summary: 'One device in scope',
   }),
-  clearHistory: defineCall({
-    method: 'POST',
-    path: '/c/v0/device/history/clear',
-    access: [M],
-    body: 'snQuery',
-    answer: 'deviceHistoryCleared',
-    tag: 'device',
-    summary: "Clear all of a device's history (device.clearHistory); its plant keeps what it produced in the hours that ended",
-  }),
   grant: defineCall({
     method: 'POST',
     path: '/c/v0/device/grant',

@@ -21,8 +21,6 @@ export const FIRMWARE_TARGETS = ['master', 'slave', 'manager', 'afci'] as const;
 /** A device SN as its datalogger reports it: not a fixed format across kinds and vendors. */
 export const deviceSnSchema = z.string().trim().min(1, { error: 'validation.required' }).max(64, { error: 'validation.tooLong' });
 export const snQuery = z.strictObject({ sn: deviceSnSchema });
-/** A device's history cleared (switch device.clearHistory): when it now begins (ms), and how many raw samples went. */
-export const deviceHistoryCleared = z.object({ from: z.number(), samples: z.number() });
 
 /** Data authorisation: an integrator may read (and optionally control) the chosen devices (issue 3), all or none. */
 export const deviceGrantBody = z.strictObject({

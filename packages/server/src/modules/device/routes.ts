@@ -8,7 +8,6 @@ import type { DeviceService } from './service.ts';
 export function deviceRoutes(app: FastifyInstance, devices: DeviceService) {
   route(app, deviceCalls.list, (filters, request) => devices.list(sessionOf(request), filters));
   route(app, deviceCalls.detail, (query, request) => devices.detail(sessionOf(request), query.sn));
-  route(app, deviceCalls.clearHistory, (body, request) => devices.clearHistory(sessionOf(request), clientInfo(request), body.sn));
   route(app, deviceCalls.grant, (body, request) => devices.grant(sessionOf(request), clientInfo(request), body));
   route(app, deviceCalls.revoke, (body, request) => devices.revoke(sessionOf(request), clientInfo(request), body.sn, body.integrator));
   route(app, deviceCalls.grants, (filters, request) => devices.grants(sessionOf(request), filters));

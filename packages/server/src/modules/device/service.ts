@@ -15,7 +15,6 @@ import { AppError, notFound } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { NamedAccountLookup } from '../plant/namedAccount.ts';
 import type { PlantRepo } from '../plant/repo.ts';
-import type { TelemetryRepo } from '../telemetry/repo.ts';
 import { presentDetail, presentGrant, presentSummary } from './present.ts';
 import type { DeviceRepo } from './repo.ts';
 
@@ -25,10 +24,9 @@ export function createDeviceService(deps: {
   /** Integrators are named by user name. */
   namedAccount: NamedAccountLookup;
   audit: AuditService;
-  telemetry: Pick<TelemetryRepo, 'clearDeviceHistory'>;
   transaction: Transaction;
 }) {
-  const { devices, plants, namedAccount, audit, telemetry, transaction } = deps;
+  const { devices, plants, namedAccount, audit, transaction } = deps;
 
   /** The devices, each one the caller may authorise: all of them or none (40404 when one is not seen, 40300 when one is not the caller's to decide). */
   async function authorisable(session: Session, sns: string[]) {
@@ -52,23 +50,6 @@ export function createDeviceService(deps: {
       if (!row) throw notFound();
       const inverterSn = row.device.type === 'battery' ? await devices.batteryInverter(session, row.device.dataloggerSn) : null;
       return presentDetail(row, inverterSn);
-    },
-
-    /** Clears a device's history (telemetry/repo.ts says what goes and what stays), with its operation log entry. */
-    async clearHistory(session: Session, client: ClientInfo, sn: string) {
-      requirePermission(session, 'device.clearHistory');
-      const row = await devices.findVisible(session, sn);
-      if (!row) throw notFound();
-      return transaction(async () => {
-        const cleared = await telemetry.clearDeviceHistory(row.device.id);
-        await audit.record(session, client, {
-          action: 'device.clearHistory',
-          objectType: 'device',
-          objectId: sn,
-          after: { historyFrom: new Date(cleared.from).toISOString(), samplesDeleted: cleared.samples },
-        });
-        return cleared;
-      });
     },
 
     /**

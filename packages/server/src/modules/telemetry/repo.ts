@@ -99,28 +99,6 @@ export function createTelemetryRepo(db: Db) {
     },
 
     /**
-     * Clears a device's history (spec section 6, switch device.clearHistory): every raw sample, 5-minute and hour row,
-     * day, month and year of it, and its hours under way (queued with their plant's share). What the device reports
-     * next starts afresh: its first sample pairs with nothing, so no energy spans the clear. Its plant's rows keep what
-     * it produced in every hour that had closed; the plant's hour under way loses the device's share of it. Keeping
-     * that hour was tried and dropped: a late sample from before the clear would pair again with the hour's first
-     * sample and count the gap twice. Takes the rollup round's lock first, so no round writes what this deletes; in the
-     * caller's transaction. Answers when the device's history now begins and how many samples went.
-     */
-    async clearDeviceHistory(deviceId: number): Promise<{ from: number; samples: number }> {
-      await db.execute(sql`select pg_advisory_xact_lock(10, hashtext(current_schema()))`);
-      const [row] = await selectRows<{ cut: number; samples: number }>(
-        db,
-        sql`with raw as (delete from telemetry where device_id = ${deviceId} returning 1),
-          intervals as (delete from rollup_interval where subject_kind = 'device' and subject_id = ${deviceId}),
-          calendar as (delete from rollup_calendar where subject_kind = 'device' and subject_id = ${deviceId}),
-          queued as (delete from rollup_open_hour where device_id = ${deviceId})
-          select ${epochMs('now()')} as cut, (select count(*) from raw)::int as samples`,
-      );
-      return { from: Number(row?.cut), samples: row?.samples ?? 0 };
-    },
-
-    /**
      * Drops the monthly partitions of raw samples that ended more than `retentionDays` ago (rollups
      * stay). Raw samples are thus kept at least that long and removed a month at a time: dropping a
      * partition costs nothing, deleting rows would cost as much as writing them. Answers the

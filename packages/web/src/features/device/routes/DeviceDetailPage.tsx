@@ -7,7 +7,6 @@ import { Result } from '../../../components/Result.tsx';
 import { useClientStore } from '../../../lib/clientStore.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useTab } from '../../../lib/tabs/tabContext.ts';
-import { ClearHistoryButton } from '../components/ClearHistoryButton.tsx';
 import { DeviceFacts } from '../components/DeviceFacts.tsx';
 import { DeviceHistory } from '../components/DeviceHistory.tsx';
 import { LatestValues } from '../components/LatestValues.tsx';
@@ -47,23 +46,21 @@ export default function DeviceDetailPage() {
       <DeviceFacts
         device={device}
         extra={
-          <Flex gap={8} wrap>
-            {device.type === 'inverter' && device.writable && (
-              <>
-                {maySetWorkMode && plantBatteries.length > 0 && (
-                  <Button onClick={() => navigate(`${routeByName('work-model').path}?sn=${encodeURIComponent(device.sn)}`)}>
-                    {t('navBar.workModel')}
-                  </Button>
-                )}
-                {mayOperate && (
-                  <Button onClick={() => navigate(`${routeByName('remote-setting').path}?sn=${encodeURIComponent(device.sn)}`)}>
-                    {t('navBar.remoteSetting')}
-                  </Button>
-                )}
-              </>
-            )}
-            <ClearHistoryButton sn={device.sn} />
-          </Flex>
+          device.type === 'inverter' &&
+          device.writable && (
+            <Flex gap={8} wrap>
+              {maySetWorkMode && plantBatteries.length > 0 && (
+                <Button onClick={() => navigate(`${routeByName('work-model').path}?sn=${encodeURIComponent(device.sn)}`)}>
+                  {t('navBar.workModel')}
+                </Button>
+              )}
+              {mayOperate && (
+                <Button onClick={() => navigate(`${routeByName('remote-setting').path}?sn=${encodeURIComponent(device.sn)}`)}>
+                  {t('navBar.remoteSetting')}
+                </Button>
+              )}
+            </Flex>
+          )
         }
         more={
           plantBatteries.length > 0
