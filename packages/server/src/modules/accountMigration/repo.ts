@@ -20,13 +20,16 @@ export function createAccountMigrationRepo(db: Db) {
       return row;
     },
 
-    /** The plants (not deleted) an account holds in a role; with `plantId`, that one only (0 or 1). */
-    countPlants: (accountId: number, role: PlantRole, plantId?: number) =>
-      db.$count(plant, and(eq(column(role), accountId), isNull(plant.deletedAt), plantId ? eq(plant.id, plantId) : undefined)),
+    /** The plants (not deleted) an account holds in a role. */
+    countPlants: (accountId: number, role: PlantRole) => db.$count(plant, and(eq(column(role), accountId), isNull(plant.deletedAt))),
 
-    async plantName(plantId: number) {
-      const [row] = await db.select({ name: plant.name }).from(plant).where(eq(plant.id, plantId));
-      return row?.name;
+    /** The plant (not deleted) of `plantId` if the account holds it in the role: a site migration's. */
+    async heldPlant(accountId: number, role: PlantRole, plantId: number) {
+      const [row] = await db
+        .select({ name: plant.name })
+        .from(plant)
+        .where(and(eq(plant.id, plantId), eq(column(role), accountId), isNull(plant.deletedAt)));
+      return row;
     },
 
     /** The plants an account holds in a role, by name (part of it), at most 50: a site migration chooses one. */

@@ -62,9 +62,14 @@ export function createAccountMigrationService(deps: {
     const role = roleOf(from.access);
     if (from.access !== to.access) throw new AppError(Errno.migrationKindsDiffer);
     if (!role) throw new AppError(Errno.migrationNothingToMove);
-    const held = await repo.countPlants(from.id, role, plantId);
-    if (held === 0) throw plantId === undefined ? new AppError(Errno.migrationNothingToMove) : notFound();
-    return { from, to, role, held };
+    if (plantId === undefined) {
+      const held = await repo.countPlants(from.id, role);
+      if (held === 0) throw new AppError(Errno.migrationNothingToMove);
+      return { from, to, role, held, plantName: undefined };
+    }
+    const one = await repo.heldPlant(from.id, role, plantId);
+    if (!one) throw notFound();
+    return { from, to, role, held: 1, plantName: one.name };
   }
 
   return {
@@ -79,8 +84,7 @@ export function createAccountMigrationService(deps: {
     async sendCode(session: Session, client: ClientInfo, body: AccountMigrationCodeBody) {
       const { plantId } = body;
       requirePermission(session, switchOf(plantId));
-      const { from, to, held } = await pair(body.source, body.target, plantId);
-      const plantName = plantId === undefined ? undefined : await repo.plantName(plantId);
+      const { from, to, held, plantName } = await pair(body.source, body.target, plantId);
       const code = String(randomInt(0, 10 ** LIMITS.verificationCodeDigits)).padStart(LIMITS.verificationCodeDigits, '0');
       const expiresAt = now() + ACCOUNT_MIGRATION_CODE_MINUTES * 60_000;
       await transaction(async () => {
